@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SpatialCore",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "SpatialCore", targets: ["SpatialCore"]),
+        .executable(name: "spatial-bench", targets: ["spatial-bench"]),
+    ],
+    targets: [
+        .target(name: "SpatialCore"),
+        .executableTarget(name: "spatial-bench", dependencies: ["SpatialCore"]),
+        .testTarget(name: "SpatialCoreTests", dependencies: ["SpatialCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
