@@ -78,9 +78,9 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
 /// A duplicate key keeps its last value, as `JSON.parse` does.
 public struct JSONObject: Hashable, Sendable {
     /// The member names in document order.
-    public private(set) var keys: [String]
+    public internal(set) var keys: [String]
     /// The member values, parallel to ``keys``.
-    public private(set) var values: [JSONValue]
+    public internal(set) var values: [JSONValue]
 
     /// An empty object.
     public init() {
@@ -117,7 +117,7 @@ public struct JSONObject: Hashable, Sendable {
     @inlinable public func value(at index: Int) -> JSONValue { values[index] }
 
     /// The member named `key`; setting `nil` removes it. O(members).
-    @inlinable public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         get {
             guard let i = index(forKey: key) else { return nil }
             return values[i]
@@ -138,7 +138,7 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// Appends a member without checking for an existing key (the caller knows it is new). O(1).
-    @inlinable public mutating func appendUnchecked(key: String, value: JSONValue) {
+    public mutating func appendUnchecked(key: String, value: JSONValue) {
         keys.append(key)
         values.append(value)
     }

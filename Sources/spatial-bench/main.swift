@@ -1,0 +1,108 @@
+import Foundation
+import SpatialCore
+
+// spatial-bench: the benchmark suite of `../shared/spec/performance.md`.
+// Each group of figures lives in its own file (`Bench+<Group>.swift`) and is listed here.
+
+let groups: [(name: String, run: (Bench) throws -> Void)] = [
+    ("read", benchRead),
+]
+
+let usage = """
+    usage: spatial-bench [--data DIR] [--only PATTERN] [--runs N] [--json] [--full] [--plot FILE.svg]
+      --data DIR      real datasets (default: $SPATIAL_DATASETS, else Datasets/)
+      --only PATTERN  run only the figures whose name contains PATTERN
+      --runs N        timed runs per figure after one warm-up (default 5)
+      --json          one JSON object on stdout instead of the table
+      --full          also the 5M-point synthetic sets
+    """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var dataPath: String? = nil
+var only: String? = nil
+var runs = 5
+var json = false
+var full = false
+while !arguments.isEmpty {
+    let flag = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty else {
+            FileHandle.standardError.write(Data("spatial-bench: \(flag) needs a value\n\(usage)\n".utf8))
+            exit(2)
+        }
+        return arguments.removeFirst()
+    }
+    switch flag {
+    case "--data": dataPath = value()
+    case "--only": only = value()
+    case "--runs":
+        guard let n = Int(value()), n > 0 else {
+            FileHandle.standardError.write(Data("spatial-bench: --runs takes a positive whole number\n".utf8))
+            exit(2)
+        }
+        runs = n
+    case "--json": json = true
+    case "--full": full = true
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("spatial-bench: unknown option \(flag)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+/// The dataset folder: `--data`, else `$SPATIAL_DATASETS`, else `Datasets/`.
+func datasetDirectory(_ dataPath: String?) -> URL? {
+    let candidates = [dataPath, ProcessInfo.processInfo.environment["SPATIAL_DATASETS"], "Datasets"]
+    for case let path? in candidates {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return URL(fileURLWithPath: path)
+        }
+    }
+    return nil
+}
+
+let knownDatasets = ["dc-fire-hydrants", "tulsa-fire-hydrants", "earthquakes", "places", "cities500"]
+let directory = datasetDirectory(dataPath)
+var datasets: [BenchDataset] = []
+if let directory {
+    for name in knownDatasets {
+        for ext in ["geojson", "json"] {
+            let url = directory.appendingPathComponent("\(name).\(ext)")
+            if let data = FileManager.default.contents(atPath: url.path) {
+                datasets.append(BenchDataset(name: name, url: url, bytes: [UInt8](data)))
+                break
+            }
+        }
+    }
+}
+
+let bench = Bench(runs: runs, only: only, full: full, json: json, datasets: datasets, dataDirectory: directory)
+if datasets.isEmpty {
+    bench.note("No real datasets found (--data, $SPATIAL_DATASETS, Datasets/): using seeded synthetic points only.")
+} else {
+    bench.note("Datasets from \(directory!.path): \(datasets.map(\.name).joined(separator: ", "))")
+}
+if !json {
+    print(tableRow("figure", "dataset", "n", "median", "min", "max", "unit", "peak RSS"))
+}
+for group in groups {
+    do {
+        try group.run(bench)
+    } catch {
+        FileHandle.standardError.write(Data("spatial-bench: group \(group.name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if json {
+    struct Report: Codable {
+        var machine: MachineInfo
+        var results: [BenchResult]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(Report(machine: .current, results: bench.results))
+    print(String(decoding: data, as: UTF8.self))
+}
