@@ -52,30 +52,36 @@ while !arguments.isEmpty {
     }
 }
 
-/// The dataset folder: `--data`, else `$SPATIAL_DATASETS`, else `Datasets/`.
-func datasetDirectory(_ dataPath: String?) -> URL? {
-    let candidates = [dataPath, ProcessInfo.processInfo.environment["SPATIAL_DATASETS"], "Datasets"]
-    for case let path? in candidates {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return URL(fileURLWithPath: path)
-        }
-    }
-    return nil
-}
-
 let knownDatasets = ["dc-fire-hydrants", "tulsa-fire-hydrants", "earthquakes", "places", "cities500"]
-let directory = datasetDirectory(dataPath)
-var datasets: [BenchDataset] = []
-if let directory {
+
+/// The known datasets present in a folder.
+func datasets(in directory: URL) -> [BenchDataset] {
+    var found: [BenchDataset] = []
     for name in knownDatasets {
         for ext in ["geojson", "json"] {
             let url = directory.appendingPathComponent("\(name).\(ext)")
             if let data = FileManager.default.contents(atPath: url.path) {
-                datasets.append(BenchDataset(name: name, url: url, bytes: [UInt8](data)))
+                found.append(BenchDataset(name: name, url: url, bytes: [UInt8](data)))
                 break
             }
         }
+    }
+    return found
+}
+
+/// The dataset folder: `--data`, else `$SPATIAL_DATASETS`, else `Datasets/`, else the shared folder
+/// beside the checkout (`../shared/datasets`); the first of them that holds a known dataset.
+var directory: URL? = nil
+var datasets: [BenchDataset] = []
+let candidates = dataPath.map { [$0] }
+    ?? [ProcessInfo.processInfo.environment["SPATIAL_DATASETS"], "Datasets", "../shared/datasets"].compactMap { $0 }
+for path in candidates where !path.isEmpty {
+    let url = URL(fileURLWithPath: path)
+    let found = datasets(in: url)
+    if !found.isEmpty {
+        directory = url
+        datasets = found
+        break
     }
 }
 
