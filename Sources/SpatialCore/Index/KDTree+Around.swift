@@ -65,7 +65,8 @@ extension KDTree {
         let lng = longitude, lat = latitude
         let angle = maxDistance / Geodesic.earthRadius
         let maxHaverSin = angle >= Double.pi ? 1.0 : Geodesic.haverSin(angle)
-        var queue = PriorityQueue<KDQueueEntry>()
+        var queue = PriorityQueue<KDQueueEntry>(capacity: 256)
+        defer { queue.release() }
         var node: KDQueueEntry? = KDQueueEntry(left: 0, right: n - 1, axis: 0, minX: -180, minY: -90, maxX: 180, maxY: 90)
         ids.withUnsafeBufferPointer { ids in
             coords.withUnsafeBufferPointer { coords in

@@ -5,13 +5,19 @@ import Foundation
 /// Unsafe code is fenced here; buffer subscripts are bounds-checked in debug builds.
 @usableFromInline
 internal struct KDSorter<Scalar: KDTreeScalar> {
-    let ids: UnsafeMutableBufferPointer<UInt32>
-    let coords: UnsafeMutableBufferPointer<Scalar>
-    let nodeSize: Int
+    @usableFromInline let ids: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline let coords: UnsafeMutableBufferPointer<Scalar>
+    @usableFromInline let nodeSize: Int
+
+    @inlinable init(ids: UnsafeMutableBufferPointer<UInt32>, coords: UnsafeMutableBufferPointer<Scalar>, nodeSize: Int) {
+        self.ids = ids
+        self.coords = coords
+        self.nodeSize = nodeSize
+    }
 
     /// Sorts the whole range with an explicit stack (no recursion depth tied to the data).
     /// - Complexity: O(n log n).
-    func sort() {
+    @inlinable func sort() {
         let n = ids.count
         guard n > 0 else { return }
         // (left, right, axis); every pop pushes at most two, depth ≤ log2(n) + 1.
@@ -28,7 +34,7 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func swapItems(_ i: Int, _ j: Int) {
         let id = ids[i]
         ids[i] = ids[j]
@@ -43,7 +49,7 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
     /// Rearranges `left...right` so that item `k` is the k-th smallest on `axis`, smaller ones
     /// before it and larger ones after (Floyd–Rivest). Recursion only on a sample of size about
     /// n^(2/3), so its depth is a handful of levels for any n.
-    func select(k: Int, left: Int, right: Int, axis: Int) {
+    @inlinable func select(k: Int, left: Int, right: Int, axis: Int) {
         var left = left
         var right = right
         while right > left {

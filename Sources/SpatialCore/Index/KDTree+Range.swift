@@ -60,7 +60,7 @@ extension KDTree {
     /// An inverted box (min > max) finds nothing.
     ///
     /// - Complexity: O(√n + k) for k results on average.
-    public func range(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
+    @inlinable public func range(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
         var result: [Int] = []
         range(minX: minX, minY: minY, maxX: maxX, maxY: maxY, into: &result)
         return result
@@ -70,7 +70,7 @@ extension KDTree {
     /// kdbush's `range()` order. No allocation beyond `result`'s growth.
     ///
     /// - Complexity: O(√n + k) for k results on average.
-    public func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int]) {
+    @inlinable public func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int]) {
         forEachInRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { result.append($0) }
     }
 
@@ -133,7 +133,7 @@ extension KDTree {
     /// The ids of the points at distance ≤ `radius` from `(x, y)`, in kdbush's `within()` order.
     ///
     /// - Complexity: O(√n + k) for k results on average.
-    public func within(x: Double, y: Double, radius: Double) -> [Int] {
+    @inlinable public func within(x: Double, y: Double, radius: Double) -> [Int] {
         var result: [Int] = []
         within(x: x, y: y, radius: radius, into: &result)
         return result
@@ -143,7 +143,7 @@ extension KDTree {
     /// kdbush's `within()` order.
     ///
     /// - Complexity: O(√n + k) for k results on average.
-    public func within(x: Double, y: Double, radius: Double, into result: inout [Int]) {
+    @inlinable public func within(x: Double, y: Double, radius: Double, into result: inout [Int]) {
         forEachWithin(x: x, y: y, radius: radius) { result.append($0) }
     }
 }

@@ -26,7 +26,7 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     /// - Throws: ``IndexError/invalidNodeSize(_:)``, ``IndexError/invalidCoordinate(index:)`` for a
     ///   NaN coordinate, ``IndexError/tooManyItems(_:)`` beyond `UInt32.max` points.
     /// - Complexity: O(n log n) time, O(n) memory.
-    public init<C: Collection>(_ points: C, nodeSize: Int = 64) throws(IndexError)
+    @inlinable public init<C: Collection>(_ points: C, nodeSize: Int = 64) throws(IndexError)
     where C.Element == SIMD2<Double> {
         try Self.validate(nodeSize: nodeSize, count: points.count)
         var coords = ContiguousArray<Scalar>()
@@ -46,7 +46,7 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     /// - Throws: ``IndexError/lengthMismatch(expected:actual:)`` when the buffers differ in length,
     ///   and the errors of ``init(_:nodeSize:)``.
     /// - Complexity: O(n log n) time, O(n) memory.
-    public init(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, nodeSize: Int = 64) throws(IndexError) {
+    @inlinable public init(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, nodeSize: Int = 64) throws(IndexError) {
         guard x.count == y.count else { throw .lengthMismatch(expected: x.count, actual: y.count) }
         try Self.validate(nodeSize: nodeSize, count: x.count)
         let n = x.count
@@ -65,7 +65,7 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     }
 
     /// Sorts `coords` (interleaved, insertion order) into k-d order with fresh ids.
-    internal init(building coords: ContiguousArray<Scalar>, nodeSize: Int) {
+    @inlinable internal init(building coords: ContiguousArray<Scalar>, nodeSize: Int) {
         var coords = coords
         let n = coords.count / 2
         var ids = ContiguousArray<UInt32>(unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -83,13 +83,13 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     }
 
     /// An already-ordered tree (from bytes).
-    internal init(orderedIDs ids: ContiguousArray<UInt32>, coords: ContiguousArray<Scalar>, nodeSize: Int) {
+    @inlinable internal init(orderedIDs ids: ContiguousArray<UInt32>, coords: ContiguousArray<Scalar>, nodeSize: Int) {
         self.ids = ids
         self.coords = coords
         self.nodeSize = nodeSize
     }
 
-    internal static func validate(nodeSize: Int, count: Int) throws(IndexError) {
+    @inlinable internal static func validate(nodeSize: Int, count: Int) throws(IndexError) {
         guard nodeSize >= 2 && nodeSize <= 65_535 else { throw .invalidNodeSize(nodeSize) }
         guard count <= Int(UInt32.max) else { throw .tooManyItems(count) }
     }

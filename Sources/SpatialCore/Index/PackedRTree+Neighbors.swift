@@ -3,8 +3,9 @@ extension PackedRTree {
     /// a point inside a box), at most `maxResults` of them, within `maxDistance`, skipping ids for
     /// which `filter` returns `false`; stops early when `body` returns `false`.
     ///
-    /// Best-first traversal with a binary heap holding nodes and items, as flatbush 4. Boxes at
-    /// equal distance come in an unspecified order.
+    /// Best-first traversal with a binary heap holding nodes and items, as flatbush 4, except that
+    /// at equal distance items leave the queue before nodes. Boxes at equal distance come in an
+    /// unspecified order.
     ///
     /// - Complexity: O((k + log n) · nodeSize · log n) typical.
     public func forEachNeighbor(
@@ -15,18 +16,21 @@ extension PackedRTree {
         let nodeSize4 = nodeSize * 4
         let numItems4 = count * 4
         let maxDistSquared = maxDistance * maxDistance
+        // With one result wanted, nothing farther than the nearest item queued so far can matter.
+        let single = maxResults == 1
+        var cut = maxDistSquared
         var found = 0
-        var queue = PriorityQueue<Int>()
+        var queue = NeighborQueue(capacity: Swift.min(count, 4 * nodeSize * levelBounds.count + 64))
+        defer { queue.release() }
         boxes.withUnsafeBufferPointer { boxes in
             indices.withUnsafeBufferPointer { indices in
+              levelBounds.withUnsafeBufferPointer { levelBounds in
                 var nodeIndex = boxes.count - 4
                 outer: while true {
                     // The end of this node's children, capped at the end of their level.
-                    var levelEnd = 0
-                    for bound in levelBounds where bound > nodeIndex {
-                        levelEnd = bound
-                        break
-                    }
+                    var level = 0
+                    while levelBounds[level] <= nodeIndex { level += 1 }
+                    let levelEnd = levelBounds[level]
                     let end = Swift.min(nodeIndex + nodeSize4, levelEnd)
                     let isLeafLevel = nodeIndex < numItems4
                     var pos = nodeIndex
@@ -36,15 +40,16 @@ extension PackedRTree {
                         let dx = x < minX ? minX - x : x > maxX ? x - maxX : 0
                         let dy = y < minY ? minY - y : y > maxY ? y - maxY : 0
                         let dist = dx * dx + dy * dy
-                        pos += 4
-                        if dist > maxDistSquared { continue }
+                        pos &+= 4
+                        if dist > cut { continue }
                         if !isLeafLevel {
                             queue.push(index << 1, key: dist)
                         } else if filter == nil || filter!(index) {
                             queue.push((index << 1) | 1, key: dist)
+                            if single { cut = dist }
                         }
                     }
-                    while !queue.isEmpty && queue.minPayload & 1 == 1 {
+                    while !queue.isEmpty && queue.minEntry & 1 == 1 {
                         if queue.minKey > maxDistSquared { break outer }
                         found += 1
                         if !body(queue.pop() >> 1) { break outer }
@@ -53,6 +58,7 @@ extension PackedRTree {
                     if queue.isEmpty { break }
                     nodeIndex = queue.pop() >> 1
                 }
+              }
             }
         }
     }
