@@ -15,20 +15,32 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
         self.nodeSize = nodeSize
     }
 
-    /// Sorts the whole range with an explicit stack (no recursion depth tied to the data).
+    /// Sorts the whole range. After the first split the two halves are sorted on two threads
+    /// when the input is large (disjoint ranges, so the layout is the same).
     /// - Complexity: O(n log n).
     @inlinable func sort() {
         let n = ids.count
         guard n > 0 else { return }
+        let right = n - 1
+        if right <= nodeSize {
+            return
+        }
+        let m = right >> 1
+        select(k: m, left: 0, right: right, axis: 0)
+        ParallelPair.run(parallel: n >= ParallelPair.threshold,
+            { sortRange(left: 0, right: m - 1, axis: 1) }, { sortRange(left: m + 1, right: right, axis: 1) })
+    }
+
+    /// Sorts `left ... right` starting on `axis`, with an explicit stack (no recursion depth
+    /// tied to the data). - Complexity: O(n log n).
+    @inlinable func sortRange(left: Int, right: Int, axis: Int) {
         // (left, right, axis); every pop pushes at most two, depth ≤ log2(n) + 1.
-        var stack: [(Int, Int, Int)] = [(0, n - 1, 0)]
+        var stack: [(Int, Int, Int)] = [(left, right, axis)]
         stack.reserveCapacity(80)
         while let (left, right, axis) = stack.popLast() {
             if right - left <= nodeSize { continue }
             let m = (left + right) >> 1
             select(k: m, left: left, right: right, axis: axis)
-            // Same visiting order as a recursive left-then-right sort (the order does not change
-            // the result: the halves are disjoint).
             stack.append((m + 1, right, 1 - axis))
             stack.append((left, m - 1, 1 - axis))
         }

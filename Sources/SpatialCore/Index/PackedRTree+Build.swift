@@ -37,14 +37,27 @@ extension PackedRTree {
                 let hilbertMax = Double((1 << 16) - 1)
                 let sx = hilbertMax / width
                 let sy = hilbertMax / height
-                var values = [UInt32](repeating: 0, count: n)
-                values.withUnsafeMutableBufferPointer { values in
+                var keys = [UInt64](repeating: 0, count: n)
+                keys.withUnsafeMutableBufferPointer { keys in
                     for i in 0..<n {
-                        let cx = (boxes[4 * i] + boxes[4 * i + 2]) / 2
-                        let cy = (boxes[4 * i + 1] + boxes[4 * i + 3]) / 2
-                        values[i] = Hilbert.value(Hilbert.toInt32(sx * (cx - minX)), Hilbert.toInt32(sy * (cy - minY)))
+                        let cx = (boxes[4 &* i] + boxes[4 &* i &+ 2]) / 2
+                        let cy = (boxes[4 &* i &+ 1] + boxes[4 &* i &+ 3]) / 2
+                        let value = Hilbert.value(Hilbert.toInt32(sx * (cx - minX)), Hilbert.toInt32(sy * (cy - minY)))
+                        keys[i] = UInt64(value) << 32 | UInt64(i)
                     }
-                    HilbertSorter(values: values, boxes: boxes, indices: indices, nodeSize: nodeSize).sort()
+                    HilbertSorter(keys: keys, nodeSize: nodeSize).sort()
+                    // Gather the items' boxes into sorted order.
+                    let original = Array(boxes[0 ..< 4 * n])
+                    original.withUnsafeBufferPointer { original in
+                        for i in 0..<n {
+                            let from = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
+                            indices[i] = UInt32(truncatingIfNeeded: from)
+                            boxes[4 &* i] = original[4 &* from]
+                            boxes[4 &* i &+ 1] = original[4 &* from &+ 1]
+                            boxes[4 &* i &+ 2] = original[4 &* from &+ 2]
+                            boxes[4 &* i &+ 3] = original[4 &* from &+ 3]
+                        }
+                    }
                 }
                 Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
             }

@@ -1,50 +1,53 @@
-/// flatbush's partial quicksort of items by Hilbert value (boxes and indices moved alongside):
-/// ranges that fall within one node are left unsorted, since order inside a node does not matter
-/// to the tree. Reproduces flatbush 4's pivots and swaps so that the layout and bytes are
-/// identical. Unsafe code is fenced here; subscripts are bounds-checked in debug builds.
+/// flatbush's partial quicksort of items by Hilbert value: ranges that fall within one node are
+/// left unsorted, since order inside a node does not matter to the tree. It reproduces flatbush
+/// 4.6's pivots (median of three) and swaps exactly, so the layout and bytes are identical, but it
+/// moves 8-byte keys (`value << 32 | item`) instead of whole boxes; the boxes are gathered once at
+/// the end. Unsafe code is fenced here; subscripts are bounds-checked in debug builds.
 internal struct HilbertSorter {
-    let values: UnsafeMutableBufferPointer<UInt32>
-    let boxes: UnsafeMutableBufferPointer<Double>
-    let indices: UnsafeMutableBufferPointer<UInt32>
+    /// `hilbertValue << 32 | originalPosition` per item.
+    let keys: UnsafeMutableBufferPointer<UInt64>
     let nodeSize: Int
 
-    /// Sorts `0 ..< values.count` with an explicit stack. O(n log n) expected.
+    /// Sorts `0 ..< keys.count`; after the first partition the two sides are sorted on two
+    /// threads when the input is large (disjoint ranges, so the result is the same).
     func sort() {
-        var stack: [(Int, Int)] = [(0, values.count - 1)]
-        while let (left, right) = stack.popLast() {
-            if right - left <= nodeSize && left / nodeSize >= right / nodeSize { continue }
-            // Median of three (first, middle, last), chosen exactly as flatbush 4.6 does.
-            let a = values[left], b = values[(left + right) >> 1], c = values[right]
-            let pivot = (a > b) != (a > c) ? a : (b < a) != (b < c) ? b : c
-            var i = left - 1
-            var j = right + 1
-            while true {
-                repeat { i += 1 } while values[i] < pivot
-                repeat { j -= 1 } while values[j] > pivot
-                if i >= j { break }
-                swapItems(i, j)
-            }
-            stack.append((j + 1, right))
-            stack.append((left, j))
+        let n = keys.count
+        guard n > 1 else { return }
+        if let j = partition(left: 0, right: n - 1) {
+            ParallelPair.run(parallel: n >= ParallelPair.threshold,
+                { sortRange(left: 0, right: j) }, { sortRange(left: j + 1, right: n - 1) })
         }
     }
 
-    @inline(__always) func swapItems(_ i: Int, _ j: Int) {
-        let v = values[i]
-        values[i] = values[j]
-        values[j] = v
-        let k = 4 * i, m = 4 * j
-        let a = boxes[k], b = boxes[k + 1], c = boxes[k + 2], d = boxes[k + 3]
-        boxes[k] = boxes[m]
-        boxes[k + 1] = boxes[m + 1]
-        boxes[k + 2] = boxes[m + 2]
-        boxes[k + 3] = boxes[m + 3]
-        boxes[m] = a
-        boxes[m + 1] = b
-        boxes[m + 2] = c
-        boxes[m + 3] = d
-        let e = indices[i]
-        indices[i] = indices[j]
-        indices[j] = e
+    /// Sorts `left ... right` with an explicit stack. O(n log n) expected.
+    func sortRange(left: Int, right: Int) {
+        var stack: [(Int, Int)] = [(left, right)]
+        stack.reserveCapacity(128)
+        while let (l, r) = stack.popLast() {
+            guard let j = partition(left: l, right: r) else { continue }
+            stack.append((j + 1, r))
+            stack.append((l, j))
+        }
+    }
+
+    /// One Hoare partition step of flatbush's sort, or nil when the range needs no sorting.
+    @inline(__always)
+    func partition(left: Int, right: Int) -> Int? {
+        let keys = self.keys
+        if right - left <= nodeSize && left / nodeSize >= right / nodeSize { return nil }
+        let a = keys[left] >> 32, b = keys[(left + right) >> 1] >> 32, c = keys[right] >> 32
+        let pivot = (a > b) != (a > c) ? a : (b < a) != (b < c) ? b : c
+        // value < pivot  ⇔  key < pivot << 32;  value > pivot  ⇔  key ≥ (pivot + 1) << 32.
+        let below = pivot << 32
+        let above = pivot == 0xFFFF_FFFF ? UInt64.max : (pivot + 1) << 32
+        var i = left &- 1
+        var j = right &+ 1
+        while true {
+            repeat { i &+= 1 } while keys[i] < below
+            repeat { j &-= 1 } while keys[j] >= above
+            if i >= j { break }
+            keys.swapAt(i, j)
+        }
+        return j
     }
 }
