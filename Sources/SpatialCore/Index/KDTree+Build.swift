@@ -48,19 +48,30 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
 
     @inlinable @inline(__always)
     func swapItems(_ i: Int, _ j: Int) {
-        let id = ids[i]
-        ids[i] = ids[j]
-        ids[j] = id
-        let x = coords[2 * i], y = coords[2 * i + 1]
-        coords[2 * i] = coords[2 * j]
-        coords[2 * i + 1] = coords[2 * j + 1]
-        coords[2 * j] = x
-        coords[2 * j + 1] = y
+        assert(i >= 0 && i < ids.count && j >= 0 && j < ids.count)
+        let idBase = ids.baseAddress.unsafelyUnwrapped
+        let id = idBase[i]
+        idBase[i] = idBase[j]
+        idBase[j] = id
+        let pi = coords.baseAddress.unsafelyUnwrapped + 2 &* i
+        let pj = coords.baseAddress.unsafelyUnwrapped + 2 &* j
+        let x = pi[0], y = pi[1]
+        pi[0] = pj[0]
+        pi[1] = pj[1]
+        pj[0] = x
+        pj[1] = y
+    }
+
+    /// The coordinate of item `i` on `axis`. Bounds asserted in debug builds.
+    @inlinable @inline(__always)
+    func value(_ i: Int, _ axis: Int) -> Scalar {
+        assert(i >= 0 && i < ids.count)
+        return coords.baseAddress.unsafelyUnwrapped[2 &* i &+ axis]
     }
 
     /// Rearranges `left...right` so that item `k` is the k-th smallest on `axis`, smaller ones
-    /// before it and larger ones after (Floyd–Rivest). Recursion only on a sample of size about
-    /// n^(2/3), so its depth is a handful of levels for any n.
+    /// before it and larger ones after (Floyd–Rivest, kdbush's sub-range choice and swap order).
+    /// Recursion only on a sample of size about n^(2/3), so its depth is a handful of levels.
     @inlinable func select(k: Int, left: Int, right: Int, axis: Int) {
         var left = left
         var right = right
@@ -76,30 +87,30 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
                 select(k: k, left: newLeft, right: newRight, axis: axis)
             }
 
-            let t = coords[2 * k + axis]
+            let t = value(k, axis)
             var i = left
             var j = right
 
             swapItems(left, k)
-            if coords[2 * right + axis] > t { swapItems(left, right) }
+            if value(right, axis) > t { swapItems(left, right) }
 
             while i < j {
                 swapItems(i, j)
-                i += 1
-                j -= 1
-                while coords[2 * i + axis] < t { i += 1 }
-                while coords[2 * j + axis] > t { j -= 1 }
+                i &+= 1
+                j &-= 1
+                while value(i, axis) < t { i &+= 1 }
+                while value(j, axis) > t { j &-= 1 }
             }
 
-            if coords[2 * left + axis] == t {
+            if value(left, axis) == t {
                 swapItems(left, j)
             } else {
-                j += 1
+                j &+= 1
                 swapItems(j, right)
             }
 
-            if j <= k { left = j + 1 }
-            if k <= j { right = j - 1 }
+            if j <= k { left = j &+ 1 }
+            if k <= j { right = j &- 1 }
         }
     }
 }

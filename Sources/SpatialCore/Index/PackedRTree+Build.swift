@@ -1,6 +1,6 @@
 extension PackedRTree {
     /// Sorts the items (the first `count` boxes of `storage`) by Hilbert value and packs the nodes.
-    internal init(building storage: ContiguousArray<Double>, layout: RTreeLayout) {
+    @usableFromInline internal init(building storage: ContiguousArray<Double>, layout: RTreeLayout) {
         var boxes = storage
         let n = layout.count
         let nodeSize = layout.nodeSize
@@ -39,24 +39,32 @@ extension PackedRTree {
                 let sy = hilbertMax / height
                 var keys = [UInt64](repeating: 0, count: n)
                 keys.withUnsafeMutableBufferPointer { keys in
-                    for i in 0..<n {
-                        let cx = (boxes[4 &* i] + boxes[4 &* i &+ 2]) / 2
-                        let cy = (boxes[4 &* i &+ 1] + boxes[4 &* i &+ 3]) / 2
-                        let value = Hilbert.value(Hilbert.toInt32(sx * (cx - minX)), Hilbert.toInt32(sy * (cy - minY)))
-                        keys[i] = UInt64(value) << 32 | UInt64(i)
+                    let boxesIn = UnsafeBufferPointer(boxes)
+                    func hilbertKeys(_ range: Range<Int>) {
+                        for i in range {
+                            let cx = (boxesIn[4 &* i] + boxesIn[4 &* i &+ 2]) / 2
+                            let cy = (boxesIn[4 &* i &+ 1] + boxesIn[4 &* i &+ 3]) / 2
+                            let value = Hilbert.value(Hilbert.toInt32(sx * (cx - minX)), Hilbert.toInt32(sy * (cy - minY)))
+                            keys[i] = UInt64(value) << 32 | UInt64(i)
+                        }
                     }
+                    let half = n / 2
+                    ParallelPair.run(parallel: n >= ParallelPair.threshold, { hilbertKeys(0 ..< half) }, { hilbertKeys(half ..< n) })
                     HilbertSorter(keys: keys, nodeSize: nodeSize).sort()
                     // Gather the items' boxes into sorted order.
                     let original = Array(boxes[0 ..< 4 * n])
                     original.withUnsafeBufferPointer { original in
-                        for i in 0..<n {
-                            let from = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
-                            indices[i] = UInt32(truncatingIfNeeded: from)
-                            boxes[4 &* i] = original[4 &* from]
-                            boxes[4 &* i &+ 1] = original[4 &* from &+ 1]
-                            boxes[4 &* i &+ 2] = original[4 &* from &+ 2]
-                            boxes[4 &* i &+ 3] = original[4 &* from &+ 3]
+                        func gather(_ range: Range<Int>) {
+                            for i in range {
+                                let from = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
+                                indices[i] = UInt32(truncatingIfNeeded: from)
+                                boxes[4 &* i] = original[4 &* from]
+                                boxes[4 &* i &+ 1] = original[4 &* from &+ 1]
+                                boxes[4 &* i &+ 2] = original[4 &* from &+ 2]
+                                boxes[4 &* i &+ 3] = original[4 &* from &+ 3]
+                            }
                         }
+                        ParallelPair.run(parallel: n >= ParallelPair.threshold, { gather(0 ..< half) }, { gather(half ..< n) })
                     }
                 }
                 Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)

@@ -42,7 +42,7 @@ public struct PackedRTree: Sendable {
     /// - Throws: ``IndexError/invalidNodeSize(_:)`` outside `2 ... 65_535`,
     ///   ``IndexError/invalidCoordinate(index:)`` for a NaN bound, ``IndexError/tooManyItems(_:)``.
     /// - Complexity: O(n log n) time, O(n) memory.
-    public init<C: Collection>(_ boxes: C, nodeSize: Int = 16) throws(IndexError) where C.Element == SIMD4<Double> {
+    @inlinable public init<C: Collection>(_ boxes: C, nodeSize: Int = 16) throws(IndexError) where C.Element == SIMD4<Double> {
         let layout = try RTreeLayout(count: boxes.count, nodeSize: nodeSize)
         var storage = ContiguousArray<Double>(repeating: 0, count: layout.numNodes * 4)
         var index = 0
@@ -92,7 +92,7 @@ public struct PackedRTree: Sendable {
         self.init(building: storage, layout: layout)
     }
 
-    internal init(boxes: ContiguousArray<Double>, indices: ContiguousArray<UInt32>, layout: RTreeLayout) {
+    @usableFromInline internal init(boxes: ContiguousArray<Double>, indices: ContiguousArray<UInt32>, layout: RTreeLayout) {
         self.boxes = boxes
         self.indices = indices
         self.levelBounds = layout.levelBounds
@@ -102,15 +102,16 @@ public struct PackedRTree: Sendable {
 }
 
 /// The shape of a packed tree for n items: flatbush's level bounds and node count.
+@usableFromInline
 internal struct RTreeLayout {
-    let count: Int
-    let nodeSize: Int
+    @usableFromInline let count: Int
+    @usableFromInline let nodeSize: Int
     /// End offset in the box array (4 per box) of each level, items first, root last.
-    let levelBounds: [Int]
+    @usableFromInline let levelBounds: [Int]
     /// Items plus nodes.
-    let numNodes: Int
+    @usableFromInline let numNodes: Int
 
-    init(count n: Int, nodeSize: Int) throws(IndexError) {
+    @usableFromInline init(count n: Int, nodeSize: Int) throws(IndexError) {
         guard nodeSize >= 2 && nodeSize <= 65_535 else { throw .invalidNodeSize(nodeSize) }
         // Node indices are box-array offsets stored as UInt32: 4 × numNodes must fit.
         guard n <= 1 << 29 else { throw .tooManyItems(n) }
