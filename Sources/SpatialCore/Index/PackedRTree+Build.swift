@@ -1,74 +1,115 @@
+/// Read-only access to the input boxes while building: four columns with a common stride (1 for
+/// separate min/max buffers, 4 for one interleaved array), so the build reads the caller's memory
+/// directly instead of copying it first.
+@usableFromInline
+internal struct BoxSource {
+    @usableFromInline let minX: UnsafePointer<Double>
+    @usableFromInline let minY: UnsafePointer<Double>
+    @usableFromInline let maxX: UnsafePointer<Double>
+    @usableFromInline let maxY: UnsafePointer<Double>
+    @usableFromInline let stride: Int
+    @usableFromInline let count: Int
+
+    @inlinable init(
+        minX: UnsafePointer<Double>, minY: UnsafePointer<Double>, maxX: UnsafePointer<Double>,
+        maxY: UnsafePointer<Double>, stride: Int, count: Int
+    ) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.stride = stride
+        self.count = count
+    }
+
+    /// Box `i` as `SIMD4(minX, minY, maxX, maxY)`; `i` is asserted in range in debug builds.
+    @inline(__always) func box(_ i: Int) -> SIMD4<Double> {
+        assert(i >= 0 && i < count)
+        let k = i &* stride
+        return SIMD4(minX[k], minY[k], maxX[k], maxY[k])
+    }
+}
+
 extension PackedRTree {
-    /// Sorts the items (the first `count` boxes of `storage`) by Hilbert value and packs the nodes.
-    @usableFromInline internal init(building storage: ContiguousArray<Double>, layout: RTreeLayout) {
-        var boxes = storage
+    /// Sorts the items by Hilbert value and packs the nodes, reading the boxes from `source`.
+    @usableFromInline internal init(building source: BoxSource, layout: RTreeLayout) throws(IndexError) {
         let n = layout.count
         let nodeSize = layout.nodeSize
-        var indices = ContiguousArray<UInt32>(repeating: 0, count: layout.numNodes)
-        guard n > 0 else {
-            self.init(boxes: boxes, indices: indices, layout: layout)
-            return
+        let total = layout.numNodes
+        // The bounds, with the same comparisons as flatbush's add(); NaN is refused first.
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for i in 0..<n {
+            let b = source.box(i)
+            if b.x.isNaN || b.y.isNaN || b.z.isNaN || b.w.isNaN { throw .invalidCoordinate(index: i) }
+            if b.x < minX { minX = b.x }
+            if b.y < minY { minY = b.y }
+            if b.z > maxX { maxX = b.z }
+            if b.w > maxY { maxY = b.w }
         }
-        boxes.withUnsafeMutableBufferPointer { boxes in
-            indices.withUnsafeMutableBufferPointer { indices in
-                var minX = Double.infinity, minY = Double.infinity
-                var maxX = -Double.infinity, maxY = -Double.infinity
-                for i in 0..<n {
-                    indices[i] = UInt32(truncatingIfNeeded: i)
-                    // The same comparisons as flatbush's add(), so NaN-free bounds agree exactly.
-                    if boxes[4 * i] < minX { minX = boxes[4 * i] }
-                    if boxes[4 * i + 1] < minY { minY = boxes[4 * i + 1] }
-                    if boxes[4 * i + 2] > maxX { maxX = boxes[4 * i + 2] }
-                    if boxes[4 * i + 3] > maxY { maxY = boxes[4 * i + 3] }
-                }
-                if n <= nodeSize {
-                    // One node: no sorting, the root box covers everything.
-                    let p = 4 * n
-                    boxes[p] = minX
-                    boxes[p + 1] = minY
-                    boxes[p + 2] = maxX
-                    boxes[p + 3] = maxY
-                    return
-                }
-                var width = maxX - minX
-                if width == 0 || width.isNaN { width = 1 }
-                var height = maxY - minY
-                if height == 0 || height.isNaN { height = 1 }
-                let hilbertMax = Double((1 << 16) - 1)
-                let sx = hilbertMax / width
-                let sy = hilbertMax / height
-                var keys = [UInt64](repeating: 0, count: n)
-                keys.withUnsafeMutableBufferPointer { keys in
-                    let boxesIn = UnsafeBufferPointer(boxes)
-                    func hilbertKeys(_ range: Range<Int>) {
-                        for i in range {
-                            let cx = (boxesIn[4 &* i] + boxesIn[4 &* i &+ 2]) / 2
-                            let cy = (boxesIn[4 &* i &+ 1] + boxesIn[4 &* i &+ 3]) / 2
-                            let value = Hilbert.value(Hilbert.toInt32(sx * (cx - minX)), Hilbert.toInt32(sy * (cy - minY)))
-                            keys[i] = UInt64(value) << 32 | UInt64(i)
-                        }
-                    }
-                    let half = n / 2
-                    ParallelPair.run(parallel: n >= ParallelPair.threshold, { hilbertKeys(0 ..< half) }, { hilbertKeys(half ..< n) })
-                    HilbertSorter(keys: keys, nodeSize: nodeSize).sort()
-                    // Gather the items' boxes into sorted order.
-                    let original = Array(boxes[0 ..< 4 * n])
-                    original.withUnsafeBufferPointer { original in
-                        func gather(_ range: Range<Int>) {
-                            for i in range {
-                                let from = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
-                                indices[i] = UInt32(truncatingIfNeeded: from)
-                                boxes[4 &* i] = original[4 &* from]
-                                boxes[4 &* i &+ 1] = original[4 &* from &+ 1]
-                                boxes[4 &* i &+ 2] = original[4 &* from &+ 2]
-                                boxes[4 &* i &+ 3] = original[4 &* from &+ 3]
-                            }
-                        }
-                        ParallelPair.run(parallel: n >= ParallelPair.threshold, { gather(0 ..< half) }, { gather(half ..< n) })
+        var keys = [UInt64]()
+        if n > nodeSize {
+            var width = maxX - minX
+            if width == 0 || width.isNaN { width = 1 }
+            var height = maxY - minY
+            if height == 0 || height.isNaN { height = 1 }
+            let hilbertMax = Double((1 << 16) - 1)
+            let sx = hilbertMax / width
+            let sy = hilbertMax / height
+            let x0 = minX, y0 = minY
+            keys = [UInt64](unsafeUninitializedCapacity: n) { keys, initialized in
+                let keys = keys
+                func hilbertKeys(_ range: Range<Int>) {
+                    for i in range {
+                        let b = source.box(i)
+                        let cx = (b.x + b.z) / 2
+                        let cy = (b.y + b.w) / 2
+                        let value = Hilbert.value(Hilbert.toInt32(sx * (cx - x0)), Hilbert.toInt32(sy * (cy - y0)))
+                        keys[i] = UInt64(value) << 32 | UInt64(i)
                     }
                 }
-                Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
+                ParallelPair.run(parallel: n >= ParallelPair.threshold,
+                    { hilbertKeys(0 ..< n / 2) }, { hilbertKeys(n / 2 ..< n) })
+                initialized = n
             }
+            keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
+        }
+        var indices = ContiguousArray<UInt32>(unsafeUninitializedCapacity: total) { _, initialized in
+            initialized = total
+        }
+        let bounds = SIMD4(minX, minY, maxX, maxY)
+        let boxes = ContiguousArray<Double>(unsafeUninitializedCapacity: total * 4) { boxes, initialized in
+            indices.withUnsafeMutableBufferPointer { indices in
+                // The items, in Hilbert order (or as given when one node holds them all).
+                keys.withUnsafeBufferPointer { keys in
+                    func gather(_ range: Range<Int>) {
+                        for i in range {
+                            let from = keys.isEmpty ? i : Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
+                            indices[i] = UInt32(truncatingIfNeeded: from)
+                            let b = source.box(from)
+                            boxes[4 &* i] = b.x
+                            boxes[4 &* i &+ 1] = b.y
+                            boxes[4 &* i &+ 2] = b.z
+                            boxes[4 &* i &+ 3] = b.w
+                        }
+                    }
+                    ParallelPair.run(parallel: n >= ParallelPair.threshold, { gather(0 ..< n / 2) }, { gather(n / 2 ..< n) })
+                }
+                if n == 0 {
+                    // Nothing to pack.
+                } else if n <= nodeSize {
+                    // One node: the root box covers everything and points at the first item.
+                    let p = 4 * n
+                    boxes[p] = bounds.x
+                    boxes[p + 1] = bounds.y
+                    boxes[p + 2] = bounds.z
+                    boxes[p + 3] = bounds.w
+                    indices[n] = 0
+                } else {
+                    Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
+                }
+            }
+            initialized = total * 4
         }
         self.init(boxes: boxes, indices: indices, layout: layout)
     }
@@ -114,10 +155,10 @@ extension PackedRTree {
 internal enum Hilbert {
     /// JavaScript's `value | 0` (ToInt32): truncation, modulo 2^32, NaN and infinities to 0.
     @inline(__always) static func toInt32(_ value: Double) -> Int32 {
+        // In range (NaN fails both tests): the conversion truncates toward zero, as ToInt32 does.
+        if value > -2_147_483_649 && value < 2_147_483_648 { return Int32(value) }
         guard value.isFinite else { return 0 }
-        let t = value.rounded(.towardZero)
-        if t >= -2_147_483_648 && t <= 2_147_483_647 { return Int32(t) }
-        let m = t.truncatingRemainder(dividingBy: 4_294_967_296)
+        let m = value.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
         return Int32(truncatingIfNeeded: Int64(m))
     }
 

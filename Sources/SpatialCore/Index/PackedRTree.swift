@@ -44,25 +44,29 @@ public struct PackedRTree: Sendable {
     /// - Complexity: O(n log n) time, O(n) memory.
     @inlinable public init<C: Collection>(_ boxes: C, nodeSize: Int = 16) throws(IndexError) where C.Element == SIMD4<Double> {
         let layout = try RTreeLayout(count: boxes.count, nodeSize: nodeSize)
-        var storage = ContiguousArray<Double>(repeating: 0, count: layout.numNodes * 4)
+        let n = layout.count
+        var flat = [Double](repeating: 0, count: 4 * n)
         var index = 0
-        var failed = -1
-        storage.withUnsafeMutableBufferPointer { out in
-            for box in boxes {
-                if failed < 0 && (box.x.isNaN || box.y.isNaN || box.z.isNaN || box.w.isNaN) { failed = index }
-                out[4 * index] = box.x
-                out[4 * index + 1] = box.y
-                out[4 * index + 2] = box.z
-                out[4 * index + 3] = box.w
-                index += 1
+        flat.withUnsafeMutableBufferPointer { out in
+            for box in boxes where index < n {
+                out[4 &* index] = box.x
+                out[4 &* index &+ 1] = box.y
+                out[4 &* index &+ 2] = box.z
+                out[4 &* index &+ 3] = box.w
+                index &+= 1
             }
         }
-        if failed >= 0 { throw .invalidCoordinate(index: failed) }
-        self.init(building: storage, layout: layout)
+        self = try flat.withUnsafeBufferPointer { (flat) throws(IndexError) -> PackedRTree in
+            let base = flat.baseAddress ?? UnsafePointer(bitPattern: 8)!
+            return try PackedRTree(
+                building: BoxSource(minX: base, minY: base + 1, maxX: base + 2, maxY: base + 3, stride: 4, count: n),
+                layout: layout)
+        }
     }
 
     /// Builds the tree from four bound buffers; box `i` is
-    /// `(minX[i], minY[i], maxX[i], maxY[i])` with id `i`.
+    /// `(minX[i], minY[i], maxX[i], maxY[i])` with id `i`. The buffers are read directly (no copy
+    /// of the input is made).
     ///
     /// - Throws: ``IndexError/lengthMismatch(expected:actual:)`` when the buffers differ in length,
     ///   and the errors of ``init(_:nodeSize:)``.
@@ -76,20 +80,12 @@ public struct PackedRTree: Sendable {
             throw .lengthMismatch(expected: n, actual: other)
         }
         let layout = try RTreeLayout(count: n, nodeSize: nodeSize)
-        var storage = ContiguousArray<Double>(repeating: 0, count: layout.numNodes * 4)
-        var failed = -1
-        storage.withUnsafeMutableBufferPointer { out in
-            for i in 0..<n {
-                let a = minX[i], b = minY[i], c = maxX[i], d = maxY[i]
-                if failed < 0 && (a.isNaN || b.isNaN || c.isNaN || d.isNaN) { failed = i }
-                out[4 * i] = a
-                out[4 * i + 1] = b
-                out[4 * i + 2] = c
-                out[4 * i + 3] = d
-            }
-        }
-        if failed >= 0 { throw .invalidCoordinate(index: failed) }
-        self.init(building: storage, layout: layout)
+        let empty = UnsafePointer<Double>(bitPattern: 8)!
+        try self.init(
+            building: BoxSource(
+                minX: minX.baseAddress ?? empty, minY: minY.baseAddress ?? empty,
+                maxX: maxX.baseAddress ?? empty, maxY: maxY.baseAddress ?? empty, stride: 1, count: n),
+            layout: layout)
     }
 
     @usableFromInline internal init(boxes: ContiguousArray<Double>, indices: ContiguousArray<UInt32>, layout: RTreeLayout) {
