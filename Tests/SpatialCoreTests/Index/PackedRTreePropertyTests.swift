@@ -169,3 +169,29 @@ struct PackedRTreePropertyTests {
         #expect(Hilbert.toInt32(4_294_967_296 + 5.5) == 5)
     }
 }
+
+/// The branch-free block partition of the R-tree build makes exactly Hoare's swaps.
+@Suite("HilbertSorter partition")
+struct HilbertSorterPartitionTests {
+    @Test(arguments: [2, 3, 50, 1000])
+    func blockPartitionEqualsHoare(distinct: Int) {
+        var rng = TestLCG(seed: UInt32(distinct))
+        for trial in 0..<200 {
+            let n = 2 + rng.below(trial < 100 ? 300 : 3000)
+            let values = (0..<n).map { i in UInt64(rng.below(distinct)) << 32 | UInt64(i) }
+            var a = values, b = values
+            let pivotValue = values[rng.below(n)] >> 32
+            let below = pivotValue << 32
+            let above = (pivotValue + 1) << 32
+            let ja = a.withUnsafeMutableBufferPointer { keys in
+                HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+            }
+            let jb = b.withUnsafeMutableBufferPointer { keys in
+                let sorter = HilbertSorter(keys: keys, nodeSize: 16)
+                return sorter.withScratch { sorter.blockPartition(left: 0, right: n - 1, below: below, above: above, scratch: $0) }
+            }
+            #expect(ja == jb)
+            #expect(a == b)
+        }
+    }
+}
