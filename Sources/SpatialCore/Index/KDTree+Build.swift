@@ -1,0 +1,116 @@
+import Foundation
+
+/// The in-place k-d sort of kdbush 4: Floyd–Rivest selection of the middle item on alternating
+/// axes, with the same sub-range choice and the same swaps, so the layout is identical bit for bit.
+/// Unsafe code is fenced here; buffer subscripts are bounds-checked in debug builds.
+@usableFromInline
+internal struct KDSorter<Scalar: KDTreeScalar> {
+    @usableFromInline let ids: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline let coords: UnsafeMutableBufferPointer<Scalar>
+    @usableFromInline let nodeSize: Int
+
+    @inlinable init(ids: UnsafeMutableBufferPointer<UInt32>, coords: UnsafeMutableBufferPointer<Scalar>, nodeSize: Int) {
+        self.ids = ids
+        self.coords = coords
+        self.nodeSize = nodeSize
+    }
+
+    /// Sorts the whole range. After the first split the two halves are sorted on two threads
+    /// when the input is large (disjoint ranges, so the layout is the same).
+    /// - Complexity: O(n log n).
+    @inlinable func sort() {
+        let n = ids.count
+        guard n > 0 else { return }
+        let right = n - 1
+        if right <= nodeSize {
+            return
+        }
+        let m = right >> 1
+        select(k: m, left: 0, right: right, axis: 0)
+        ParallelPair.run(parallel: n >= ParallelPair.threshold,
+            { sortRange(left: 0, right: m - 1, axis: 1) }, { sortRange(left: m + 1, right: right, axis: 1) })
+    }
+
+    /// Sorts `left ... right` starting on `axis`, with an explicit stack (no recursion depth
+    /// tied to the data). - Complexity: O(n log n).
+    @inlinable func sortRange(left: Int, right: Int, axis: Int) {
+        // (left, right, axis); every pop pushes at most two, depth ≤ log2(n) + 1.
+        var stack: [(Int, Int, Int)] = [(left, right, axis)]
+        stack.reserveCapacity(80)
+        while let (left, right, axis) = stack.popLast() {
+            if right - left <= nodeSize { continue }
+            let m = (left + right) >> 1
+            select(k: m, left: left, right: right, axis: axis)
+            stack.append((m + 1, right, 1 - axis))
+            stack.append((left, m - 1, 1 - axis))
+        }
+    }
+
+    @inlinable @inline(__always)
+    func swapItems(_ i: Int, _ j: Int) {
+        assert(i >= 0 && i < ids.count && j >= 0 && j < ids.count)
+        let idBase = ids.baseAddress.unsafelyUnwrapped
+        let id = idBase[i]
+        idBase[i] = idBase[j]
+        idBase[j] = id
+        let pi = coords.baseAddress.unsafelyUnwrapped + 2 &* i
+        let pj = coords.baseAddress.unsafelyUnwrapped + 2 &* j
+        let x = pi[0], y = pi[1]
+        pi[0] = pj[0]
+        pi[1] = pj[1]
+        pj[0] = x
+        pj[1] = y
+    }
+
+    /// The coordinate of item `i` on `axis`. Bounds asserted in debug builds.
+    @inlinable @inline(__always)
+    func value(_ i: Int, _ axis: Int) -> Scalar {
+        assert(i >= 0 && i < ids.count)
+        return coords.baseAddress.unsafelyUnwrapped[2 &* i &+ axis]
+    }
+
+    /// Rearranges `left...right` so that item `k` is the k-th smallest on `axis`, smaller ones
+    /// before it and larger ones after (Floyd–Rivest, kdbush's sub-range choice and swap order).
+    /// Recursion only on a sample of size about n^(2/3), so its depth is a handful of levels.
+    @inlinable func select(k: Int, left: Int, right: Int, axis: Int) {
+        var left = left
+        var right = right
+        while right > left {
+            if right - left > 600 {
+                let n = Double(right - left + 1)
+                let m = Double(k - left + 1)
+                let z = log(n)
+                let s = 0.5 * exp(2 * z / 3)
+                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                let newLeft = Swift.max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
+                let newRight = Swift.min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
+                select(k: k, left: newLeft, right: newRight, axis: axis)
+            }
+
+            let t = value(k, axis)
+            var i = left
+            var j = right
+
+            swapItems(left, k)
+            if value(right, axis) > t { swapItems(left, right) }
+
+            while i < j {
+                swapItems(i, j)
+                i &+= 1
+                j &-= 1
+                while value(i, axis) < t { i &+= 1 }
+                while value(j, axis) > t { j &-= 1 }
+            }
+
+            if value(left, axis) == t {
+                swapItems(left, j)
+            } else {
+                j &+= 1
+                swapItems(j, right)
+            }
+
+            if j <= k { left = j &+ 1 }
+            if k <= j { right = j &- 1 }
+        }
+    }
+}

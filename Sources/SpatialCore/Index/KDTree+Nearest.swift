@@ -1,0 +1,104 @@
+/// A queued entry of a best-first k-d traversal: a point (`left < 0`, id `-1 - left`) or a node
+/// (`left ... right` of the layout, split `axis`, bounding box).
+@usableFromInline
+internal struct KDQueueEntry {
+    @usableFromInline var left: Int
+    @usableFromInline var right: Int
+    @usableFromInline var axis: Int
+    @usableFromInline var minX: Double
+    @usableFromInline var minY: Double
+    @usableFromInline var maxX: Double
+    @usableFromInline var maxY: Double
+
+    @inlinable init(left: Int, right: Int, axis: Int, minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.left = left
+        self.right = right
+        self.axis = axis
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+}
+
+extension KDTree {
+    /// The ids of the `k` points nearest to `point` (Euclidean), nearest first, at distance
+    /// ≤ `maxDistance`, skipping ids for which `filter` returns `false`. Points at equal distance
+    /// come in id order, so the result is deterministic.
+    ///
+    /// Best-first search: a priority queue of k-d nodes keyed by the distance to their bounding
+    /// box (a lower bound for their points), and a bounded heap of the k best points; the search
+    /// stops when the nearest unvisited node is farther than the k-th best point.
+    /// `k <= 0` or a negative or NaN `maxDistance` finds nothing.
+    ///
+    /// - Complexity: O((k + log n) · nodeSize · log n) typical.
+    @inlinable public func nearest(
+        to point: SIMD2<Double>, k: Int = 1, maxDistance: Double = .infinity,
+        filter: ((Int) -> Bool)? = nil
+    ) -> [Int] {
+        let n = ids.count
+        guard n > 0, k > 0, maxDistance >= 0 else { return [] }
+        let qx = point.x, qy = point.y
+        let maxD2 = maxDistance * maxDistance
+        var best = KNearestHeap(limit: k, expected: 64)
+        defer { best.release() }
+        var queue = PriorityQueue<KDQueueEntry>(capacity: 64)
+        defer { queue.release() }
+        let nodeSize = self.nodeSize
+        ids.withUnsafeBufferPointer { ids in
+            coords.withUnsafeBufferPointer { coords in
+                @inline(__always) func bound() -> Double { best.isFull ? best.worst : maxD2 }
+                @inline(__always) func consider(_ i: Int) {
+                    let dx = coords[2 &* i].indexDouble - qx
+                    let dy = coords[2 &* i &+ 1].indexDouble - qy
+                    let d2 = dx * dx + dy * dy
+                    if d2 > bound() { return }
+                    let id = Int(ids[i])
+                    if let filter, !filter(id) { return }
+                    best.offer(d2, id)
+                }
+                @inline(__always) func pushIfNear(_ child: KDQueueEntry) {
+                    let dx = Swift.max(child.minX - qx, 0, qx - child.maxX)
+                    let dy = Swift.max(child.minY - qy, 0, qy - child.maxY)
+                    let d2 = dx * dx + dy * dy
+                    if d2 <= bound() { queue.push(child, key: d2) }
+                }
+                var node = KDQueueEntry(
+                    left: 0, right: n - 1, axis: 0,
+                    minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+                while true {
+                    let left = node.left, right = node.right
+                    if right - left <= nodeSize {
+                        var i = left
+                        while i <= right {
+                            consider(i)
+                            i &+= 1
+                        }
+                    } else {
+                        let m = (left + right) >> 1
+                        consider(m)
+                        let midX = coords[2 &* m].indexDouble
+                        let midY = coords[2 &* m &+ 1].indexDouble
+                        var lower = node, upper = node
+                        lower.right = m - 1
+                        upper.left = m + 1
+                        lower.axis = 1 - node.axis
+                        upper.axis = 1 - node.axis
+                        if node.axis == 0 {
+                            lower.maxX = midX
+                            upper.minX = midX
+                        } else {
+                            lower.maxY = midY
+                            upper.minY = midY
+                        }
+                        pushIfNear(lower)
+                        pushIfNear(upper)
+                    }
+                    if queue.isEmpty || queue.minKey > bound() { break }
+                    node = queue.pop()
+                }
+            }
+        }
+        return best.sortedIDs()
+    }
+}

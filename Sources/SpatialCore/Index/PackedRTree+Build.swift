@@ -1,0 +1,207 @@
+/// Read-only access to the input boxes while building: four columns with a common stride (1 for
+/// separate min/max buffers, 4 for one interleaved array), so the build reads the caller's memory
+/// directly instead of copying it first.
+@usableFromInline
+internal struct BoxSource {
+    @usableFromInline let minX: UnsafePointer<Double>
+    @usableFromInline let minY: UnsafePointer<Double>
+    @usableFromInline let maxX: UnsafePointer<Double>
+    @usableFromInline let maxY: UnsafePointer<Double>
+    @usableFromInline let stride: Int
+    @usableFromInline let count: Int
+
+    @inlinable init(
+        minX: UnsafePointer<Double>, minY: UnsafePointer<Double>, maxX: UnsafePointer<Double>,
+        maxY: UnsafePointer<Double>, stride: Int, count: Int
+    ) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.stride = stride
+        self.count = count
+    }
+
+    /// Box `i` as `SIMD4(minX, minY, maxX, maxY)`; `i` is asserted in range in debug builds.
+    @inline(__always) func box(_ i: Int) -> SIMD4<Double> {
+        assert(i >= 0 && i < count)
+        let k = i &* stride
+        return SIMD4(minX[k], minY[k], maxX[k], maxY[k])
+    }
+}
+
+extension PackedRTree {
+    /// Sorts the items by Hilbert value and packs the nodes, reading the boxes from `source`.
+    @usableFromInline internal init(building source: BoxSource, layout: RTreeLayout) throws(IndexError) {
+        let n = layout.count
+        let nodeSize = layout.nodeSize
+        let total = layout.numNodes
+        // The bounds, with the same comparisons as flatbush's add(); NaN is refused first.
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for i in 0..<n {
+            let b = source.box(i)
+            if b.x.isNaN || b.y.isNaN || b.z.isNaN || b.w.isNaN { throw .invalidCoordinate(index: i) }
+            if b.x < minX { minX = b.x }
+            if b.y < minY { minY = b.y }
+            if b.z > maxX { maxX = b.z }
+            if b.w > maxY { maxY = b.w }
+        }
+        var keys = [UInt64]()
+        if n > nodeSize {
+            var width = maxX - minX
+            if width == 0 || width.isNaN { width = 1 }
+            var height = maxY - minY
+            if height == 0 || height.isNaN { height = 1 }
+            let hilbertMax = Double((1 << 16) - 1)
+            let sx = hilbertMax / width
+            let sy = hilbertMax / height
+            let x0 = minX, y0 = minY
+            keys = [UInt64](unsafeUninitializedCapacity: n) { keys, initialized in
+                let keys = keys
+                func hilbertKeys(_ range: Range<Int>) {
+                    for i in range {
+                        let b = source.box(i)
+                        let cx = (b.x + b.z) / 2
+                        let cy = (b.y + b.w) / 2
+                        let value = Hilbert.value(Hilbert.toInt32(sx * (cx - x0)), Hilbert.toInt32(sy * (cy - y0)))
+                        keys[i] = UInt64(value) << 32 | UInt64(i)
+                    }
+                }
+                ParallelPair.run(parallel: n >= ParallelPair.threshold,
+                    { hilbertKeys(0 ..< n / 2) }, { hilbertKeys(n / 2 ..< n) })
+                initialized = n
+            }
+            keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
+        }
+        var indices = ContiguousArray<UInt32>(unsafeUninitializedCapacity: total) { _, initialized in
+            initialized = total
+        }
+        let bounds = SIMD4(minX, minY, maxX, maxY)
+        let boxes = ContiguousArray<Double>(unsafeUninitializedCapacity: total * 4) { boxes, initialized in
+            indices.withUnsafeMutableBufferPointer { indices in
+                // The items, in Hilbert order (or as given when one node holds them all).
+                keys.withUnsafeBufferPointer { keys in
+                    func gather(_ range: Range<Int>) {
+                        for i in range {
+                            let from = keys.isEmpty ? i : Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
+                            indices[i] = UInt32(truncatingIfNeeded: from)
+                            let b = source.box(from)
+                            boxes[4 &* i] = b.x
+                            boxes[4 &* i &+ 1] = b.y
+                            boxes[4 &* i &+ 2] = b.z
+                            boxes[4 &* i &+ 3] = b.w
+                        }
+                    }
+                    ParallelPair.run(parallel: n >= ParallelPair.threshold, { gather(0 ..< n / 2) }, { gather(n / 2 ..< n) })
+                }
+                if n == 0 {
+                    // Nothing to pack.
+                } else if n <= nodeSize {
+                    // One node: the root box covers everything and points at the first item.
+                    let p = 4 * n
+                    boxes[p] = bounds.x
+                    boxes[p + 1] = bounds.y
+                    boxes[p + 2] = bounds.z
+                    boxes[p + 3] = bounds.w
+                    indices[n] = 0
+                } else {
+                    Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
+                }
+            }
+            initialized = total * 4
+        }
+        self.init(boxes: boxes, indices: indices, layout: layout)
+    }
+
+    /// Packs parent nodes bottom-up: each run of `nodeSize` consecutive boxes of a level gets one
+    /// parent holding their union and the offset of the first.
+    static func pack(
+        boxes: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<UInt32>,
+        levelBounds: [Int], nodeSize: Int
+    ) {
+        var pos = levelBounds[0]
+        var readPos = 0
+        for level in 0..<(levelBounds.count - 1) {
+            let end = levelBounds[level]
+            while readPos < end {
+                let nodeIndex = readPos
+                var nodeMinX = boxes[readPos], nodeMinY = boxes[readPos + 1]
+                var nodeMaxX = boxes[readPos + 2], nodeMaxY = boxes[readPos + 3]
+                readPos += 4
+                var j = 1
+                while j < nodeSize && readPos < end {
+                    // Math.min / Math.max semantics on non-NaN values (NaN is rejected on build).
+                    nodeMinX = Swift.min(nodeMinX, boxes[readPos])
+                    nodeMinY = Swift.min(nodeMinY, boxes[readPos + 1])
+                    nodeMaxX = Swift.max(nodeMaxX, boxes[readPos + 2])
+                    nodeMaxY = Swift.max(nodeMaxY, boxes[readPos + 3])
+                    readPos += 4
+                    j += 1
+                }
+                indices[pos >> 2] = UInt32(truncatingIfNeeded: nodeIndex)
+                boxes[pos] = nodeMinX
+                boxes[pos + 1] = nodeMinY
+                boxes[pos + 2] = nodeMaxX
+                boxes[pos + 3] = nodeMaxY
+                pos += 4
+            }
+        }
+    }
+}
+
+/// flatbush's Hilbert curve: the public-domain algorithm of threadlocalmutex.com, on JavaScript's
+/// 32-bit integer semantics.
+internal enum Hilbert {
+    /// JavaScript's `value | 0` (ToInt32): truncation, modulo 2^32, NaN and infinities to 0.
+    @inline(__always) static func toInt32(_ value: Double) -> Int32 {
+        // In range (NaN fails both tests): the conversion truncates toward zero, as ToInt32 does.
+        if value > -2_147_483_649 && value < 2_147_483_648 { return Int32(value) }
+        guard value.isFinite else { return 0 }
+        let m = value.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
+        return Int32(truncatingIfNeeded: Int64(m))
+    }
+
+    /// The Hilbert index of `(x, y)` on a 2^16 grid, as flatbush computes it (unsigned).
+    @inline(__always) static func value(_ x: Int32, _ y: Int32) -> UInt32 {
+        var a = x ^ y
+        var b = 0xFFFF ^ a
+        var c = 0xFFFF ^ (x | y)
+        var d = x & (y ^ 0xFFFF)
+
+        var A = a | (b >> 1)
+        var B = (a >> 1) ^ a
+        var C = c ^ ((c >> 1) ^ (b & (d >> 1)))
+        var D = d ^ ((a & (c >> 1)) ^ (d >> 1))
+
+        a = (A & (A >> 2)) ^ (B & (B >> 2))
+        b = (A & (B >> 2)) ^ (B & ((A ^ B) >> 2))
+        c = C ^ ((A & (C >> 2)) ^ (B & (D >> 2)))
+        d = D ^ ((B & (C >> 2)) ^ ((A ^ B) & (D >> 2)))
+
+        A = (a & (a >> 4)) ^ (b & (b >> 4))
+        B = (a & (b >> 4)) ^ (b & ((a ^ b) >> 4))
+        C = c ^ ((a & (c >> 4)) ^ (b & (d >> 4)))
+        D = d ^ ((b & (c >> 4)) ^ ((a ^ b) & (d >> 4)))
+
+        c = C ^ ((A & (C >> 8)) ^ (B & (D >> 8)))
+        d = D ^ ((B & (C >> 8)) ^ ((A ^ B) & (D >> 8)))
+
+        c ^= c >> 1
+        d ^= d >> 1
+        a = x ^ y
+        b = d | (0xFFFF ^ (a | c))
+
+        a = (a | (a &<< 8)) & 0x00FF_00FF
+        a = (a | (a &<< 4)) & 0x0F0F_0F0F
+        a = (a | (a &<< 2)) & 0x3333_3333
+        a = (a | (a &<< 1)) & 0x5555_5555
+
+        b = (b | (b &<< 8)) & 0x00FF_00FF
+        b = (b | (b &<< 4)) & 0x0F0F_0F0F
+        b = (b | (b &<< 2)) & 0x3333_3333
+        b = (b | (b &<< 1)) & 0x5555_5555
+
+        return UInt32(bitPattern: (b &<< 1) | a)
+    }
+}

@@ -1,0 +1,124 @@
+extension PackedRTree {
+    /// The search traversal of flatbush 4: depth first with an explicit stack, nodes wholly inside
+    /// the query hand over their items as one run of the leaf level without testing them.
+    ///
+    /// Results go out in batches, in flatbush's order: `items` receives the ids found among one
+    /// node's children (collected branch-free into a scratch buffer), `run` receives the raw ids of
+    /// a contained subtree. No allocation for the usual node sizes (stack and scratch live on the
+    /// stack).
+    @inlinable
+    internal func traverse(
+        minX: Double, minY: Double, maxX: Double, maxY: Double,
+        items: (UnsafeBufferPointer<Int>) -> Void, run: (UnsafeBufferPointer<UInt32>) -> Void
+    ) {
+        guard count > 0 else { return }
+        let nodeSize = self.nodeSize
+        let numItems4 = count &* 4
+        let levels = levelBounds.count
+        // Each visited node pushes at most nodeSize children; one pending block per level.
+        let capacity = 2 &* (levels &* nodeSize &+ 2)
+        let query = SIMD4(maxX, maxY, -minX, -minY)
+        boxes.withUnsafeBufferPointer { boxes in
+            indices.withUnsafeBufferPointer { indices in
+                levelBounds.withUnsafeBufferPointer { levelBounds in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity &+ nodeSize) { memory in
+                        let stack = UnsafeMutableBufferPointer(rebasing: memory[0 ..< capacity])
+                        let scratch = UnsafeMutableBufferPointer(rebasing: memory[capacity...])
+                        var top = 0
+                        var nodeIndex = boxes.count &- 4
+                        var level = levels &- 1
+                        var contained = false
+                        while true {
+                            let end = Swift.min(nodeIndex &+ nodeSize &* 4, levelBounds[level])
+                            if contained {
+                                // The subtree's items are one contiguous run of the leaf level.
+                                var pos = nodeIndex
+                                var l = level
+                                var span = end &- nodeIndex
+                                while l > 0 {
+                                    pos = Int(indices[pos >> 2])
+                                    span &*= nodeSize
+                                    l &-= 1
+                                }
+                                let leafEnd = Swift.min(pos &+ span, numItems4)
+                                run(UnsafeBufferPointer(rebasing: indices[(pos >> 2) ..< (leafEnd >> 2)]))
+                            } else if nodeIndex >= numItems4 {
+                                var pos = nodeIndex
+                                while pos < end {
+                                    let box = SIMD4(boxes[pos], boxes[pos &+ 1], boxes[pos &+ 2], boxes[pos &+ 3])
+                                    // Intersects: x0 ≤ maxX, y0 ≤ maxY, minX ≤ x1, minY ≤ y1.
+                                    if !any(SIMD4(box.x, box.y, -box.z, -box.w) .> query) {
+                                        let inside = minX <= box.x && minY <= box.y && maxX >= box.z && maxY >= box.w
+                                        stack[top] = Int(indices[pos >> 2]) | (inside ? 1 : 0)
+                                        stack[top &+ 1] = level &- 1
+                                        top &+= 2
+                                    }
+                                    pos &+= 4
+                                }
+                            } else {
+                                var pos = nodeIndex
+                                var found = 0
+                                while pos < end {
+                                    let box = SIMD4(boxes[pos], boxes[pos &+ 1], boxes[pos &+ 2], boxes[pos &+ 3])
+                                    let hit = !any(SIMD4(box.x, box.y, -box.z, -box.w) .> query)
+                                    scratch[found] = Int(indices[pos >> 2])
+                                    found &+= hit ? 1 : 0
+                                    pos &+= 4
+                                }
+                                if found > 0 { items(UnsafeBufferPointer(rebasing: scratch[0 ..< found])) }
+                            }
+                            if top == 0 { break }
+                            level = stack[top &- 1]
+                            let entry = stack[top &- 2]
+                            top &-= 2
+                            contained = entry & 1 == 1
+                            nodeIndex = entry & ~1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the id of every box that intersects or touches the query box (bounds
+    /// inclusive), in flatbush 4's traversal order. No allocation for the usual node sizes.
+    ///
+    /// - Complexity: O(log n + k) typical for k results.
+    @inlinable
+    public func forEachIntersecting(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int) -> Void
+    ) {
+        traverse(minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+            items: { for id in $0 { body(id) } }, run: { for id in $0 { body(Int(id)) } })
+    }
+
+    /// The ids of the boxes that intersect or touch the query box, in flatbush 4's order, keeping
+    /// those for which `filter` (when given) returns `true`.
+    ///
+    /// - Complexity: O(log n + k) typical for k results.
+    @inlinable
+    public func search(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, filter: ((Int) -> Bool)? = nil
+    ) -> [Int] {
+        var result: [Int] = []
+        search(minX: minX, minY: minY, maxX: maxX, maxY: maxY, filter: filter, into: &result)
+        return result
+    }
+
+    /// Appends to `result` the ids of the boxes that intersect or touch the query box, in
+    /// flatbush 4's order, keeping those for which `filter` (when given) returns `true`.
+    ///
+    /// - Complexity: O(log n + k) typical for k results.
+    @inlinable
+    public func search(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, filter: ((Int) -> Bool)? = nil,
+        into result: inout [Int]
+    ) {
+        if let filter {
+            forEachIntersecting(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { if filter($0) { result.append($0) } }
+        } else {
+            traverse(minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                items: { result.append(contentsOf: $0) }, run: { result.append(contentsOf: $0.lazy.map { Int($0) }) })
+        }
+    }
+}

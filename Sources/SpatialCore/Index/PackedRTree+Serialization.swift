@@ -1,0 +1,111 @@
+extension PackedRTree {
+    /// flatbush's magic byte.
+    static var magic: UInt8 { 0xfb }
+    /// flatbush's serialized format version.
+    static var formatVersion: Int { 3 }
+    /// `Float64Array` in flatbush's list of array types.
+    static var float64Code: Int { 8 }
+
+    /// The tree as flatbush 4 serializes it (`index.data`, readable by `Flatbush.from`): an 8-byte
+    /// header (magic `0xfb`, version 3 and array type 8 in one byte, nodeSize as `UInt16`, count
+    /// as `UInt32`), all boxes as `Float64`, then all indices (`UInt16` below 16,384 boxes and
+    /// nodes, else `UInt32`); little-endian. An empty tree is the header alone (flatbush itself
+    /// cannot hold zero items).
+    ///
+    /// - Complexity: O(n).
+    public var data: [UInt8] {
+        let numNodes = indices.count
+        let indexWidth = numNodes < 16_384 ? 2 : 4
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + numNodes * (32 + indexWidth))
+        bytes.append(Self.magic)
+        bytes.append(UInt8(Self.formatVersion << 4 | Self.float64Code))
+        bytes.append(UInt8(truncatingIfNeeded: nodeSize))
+        bytes.append(UInt8(truncatingIfNeeded: nodeSize >> 8))
+        let n32 = UInt32(truncatingIfNeeded: count)
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n32 >> UInt32(shift))) }
+        for value in boxes { value.appendLittleEndian(to: &bytes) }
+        for index in indices {
+            bytes.append(UInt8(truncatingIfNeeded: index))
+            bytes.append(UInt8(truncatingIfNeeded: index >> 8))
+            if indexWidth == 4 {
+                bytes.append(UInt8(truncatingIfNeeded: index >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: index >> 24))
+            }
+        }
+        return bytes
+    }
+
+    /// Reads a tree from flatbush 4 bytes (see ``data``), validating everything before use: header,
+    /// version, array type (`Float64Array` only), node size, the exact byte length for the declared
+    /// count, that the leaf indices are a permutation of `0 ..< count`, and that every node points
+    /// at exactly the child block the packing puts there.
+    ///
+    /// - Throws: ``IndexError/truncated(expected:actual:)``, ``IndexError/trailingBytes(expected:actual:)``,
+    ///   ``IndexError/badMagic(found:expected:)``, ``IndexError/unsupportedVersion(found:expected:)``,
+    ///   ``IndexError/unsupportedArrayType(code:)``, ``IndexError/arrayTypeMismatch(found:expected:)``,
+    ///   ``IndexError/invalidNodeSize(_:)``, ``IndexError/tooManyItems(_:)``,
+    ///   ``IndexError/invalidIndexValue(position:value:offset:)``.
+    /// - Complexity: O(n).
+    public init(data: some Collection<UInt8>) throws(IndexError) {
+        let bytes = Array(data)
+        guard bytes.count >= 8 else { throw .truncated(expected: 8, actual: bytes.count) }
+        guard bytes[0] == Self.magic else { throw .badMagic(found: bytes[0], expected: Self.magic) }
+        let version = Int(bytes[1] >> 4)
+        guard version == Self.formatVersion else {
+            throw .unsupportedVersion(found: version, expected: Self.formatVersion)
+        }
+        let typeCode = Int(bytes[1] & 0x0f)
+        guard typeCode <= 8 else { throw .unsupportedArrayType(code: typeCode) }
+        guard typeCode == Self.float64Code else { throw .arrayTypeMismatch(found: typeCode, expected: Self.float64Code) }
+        let nodeSize = Int(bytes[2]) | Int(bytes[3]) << 8
+        let n = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let layout = try RTreeLayout(count: n, nodeSize: nodeSize)
+        let numNodes = layout.numNodes
+        let indexWidth = numNodes < 16_384 ? 2 : 4
+        let indexOffset = 8 + numNodes * 32
+        let expected = indexOffset + numNodes * indexWidth
+        guard bytes.count >= expected else { throw .truncated(expected: expected, actual: bytes.count) }
+        guard bytes.count == expected else { throw .trailingBytes(expected: expected, actual: bytes.count) }
+
+        var boxes = ContiguousArray<Double>(repeating: 0, count: numNodes * 4)
+        var indices = ContiguousArray<UInt32>(repeating: 0, count: numNodes)
+        var failure: IndexError? = nil
+        bytes.withUnsafeBytes { raw in
+            for i in 0..<(numNodes * 4) { boxes[i] = Double.readLittleEndian(raw, at: 8 + 8 * i) }
+            var seen = [UInt64](repeating: 0, count: (n + 63) / 64)
+            var level = 0
+            var levelStart = 0  // box-array offset of the current level's first box
+            var childLevelStart = 0
+            for i in 0..<numNodes {
+                let offset = indexOffset + i * indexWidth
+                let value = indexWidth == 2
+                    ? Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+                    : Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                if 4 * i >= layout.levelBounds[level] {
+                    childLevelStart = levelStart
+                    levelStart = layout.levelBounds[level]
+                    level += 1
+                }
+                if level == 0 {
+                    let bit = UInt64(1) << UInt64(value & 63)
+                    if value >= n || seen[value >> 6] & bit != 0 {
+                        failure = .invalidIndexValue(position: i, value: value, offset: offset)
+                        return
+                    }
+                    seen[value >> 6] |= bit
+                } else {
+                    // Node j of this level packs children j·nodeSize ..< (j+1)·nodeSize of the one below.
+                    let j = (4 * i - levelStart) / 4
+                    if value != childLevelStart + 4 * j * nodeSize {
+                        failure = .invalidIndexValue(position: i, value: value, offset: offset)
+                        return
+                    }
+                }
+                indices[i] = UInt32(truncatingIfNeeded: value)
+            }
+        }
+        if let failure { throw failure }
+        self.init(boxes: boxes, indices: indices, layout: layout)
+    }
+}

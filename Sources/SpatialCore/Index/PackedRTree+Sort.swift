@@ -1,0 +1,134 @@
+/// flatbush's partial quicksort of items by Hilbert value: ranges that fall within one node are
+/// left unsorted, since order inside a node does not matter to the tree. It reproduces flatbush
+/// 4.6's pivots (median of three) and swaps exactly, so the layout and bytes are identical, but it
+/// moves 8-byte keys (`value << 32 | item`) instead of whole boxes; the boxes are gathered once at
+/// the end. Unsafe code is fenced here; subscripts are bounds-checked in debug builds.
+internal struct HilbertSorter {
+    /// `hilbertValue << 32 | originalPosition` per item.
+    let keys: UnsafeMutableBufferPointer<UInt64>
+    let nodeSize: Int
+
+    /// Sorts `0 ..< keys.count`; after the first partition the two sides are sorted on two
+    /// threads when the input is large (disjoint ranges, so the result is the same).
+    func sort() {
+        let n = keys.count
+        guard n > 1 else { return }
+        if let j = withScratch({ partition(left: 0, right: n - 1, scratch: $0) }) {
+            ParallelPair.run(parallel: n >= ParallelPair.threshold,
+                { sortRange(left: 0, right: j) }, { sortRange(left: j + 1, right: n - 1) })
+        }
+    }
+
+    /// Sorts `left ... right` with an explicit stack. O(n log n) expected.
+    func sortRange(left: Int, right: Int) {
+        withScratch { scratch in
+            var stack: [(Int, Int)] = [(left, right)]
+            stack.reserveCapacity(128)
+            while let (l, r) = stack.popLast() {
+                guard let j = partition(left: l, right: r, scratch: scratch) else { continue }
+                stack.append((j + 1, r))
+                stack.append((l, j))
+            }
+        }
+    }
+
+    /// The block size of the branch-free partition scans.
+    static var block: Int { 64 }
+
+    /// Runs `body` with scratch room for two blocks of positions (on the stack).
+    func withScratch<R>(_ body: (UnsafeMutableBufferPointer<Int>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.block) { body($0) }
+    }
+
+    /// One partition step of flatbush's sort, or nil when the range needs no sorting. Ranges
+    /// longer than two blocks use the branch-free block partition, which makes the same swaps.
+    @inline(__always)
+    func partition(left: Int, right: Int, scratch: UnsafeMutableBufferPointer<Int>) -> Int? {
+        let keys = self.keys
+        if right - left <= nodeSize && left / nodeSize >= right / nodeSize { return nil }
+        let a = keys[left] >> 32, b = keys[(left + right) >> 1] >> 32, c = keys[right] >> 32
+        let pivot = (a > b) != (a > c) ? a : (b < a) != (b < c) ? b : c
+        // value < pivot  ⇔  key < pivot << 32;  value > pivot  ⇔  key ≥ (pivot + 1) << 32.
+        let below = pivot << 32
+        let above = pivot == 0xFFFF_FFFF ? UInt64.max : (pivot + 1) << 32
+        if right - left > 2 * Self.block {
+            return blockPartition(left: left, right: right, below: below, above: above, scratch: scratch)
+        }
+        return hoarePartition(left: left, right: right, below: below, above: above)
+    }
+
+    /// Hoare's partition exactly as flatbush runs it: scan from the left for a value ≥ pivot,
+    /// from the right for a value ≤ pivot, swap, until the scans cross; returns the final `j`.
+    @inline(__always)
+    func hoarePartition(left: Int, right: Int, below: UInt64, above: UInt64) -> Int {
+        let keys = self.keys
+        var i = left &- 1
+        var j = right &+ 1
+        while true {
+            repeat { i &+= 1 } while keys[i] < below
+            repeat { j &-= 1 } while keys[j] >= above
+            if i >= j { break }
+            keys.swapAt(i, j)
+        }
+        return j
+    }
+
+    /// The same swaps as ``hoarePartition(left:right:below:above:)`` without its unpredictable
+    /// branches. Hoare's k-th swap exchanges the k-th position from the left whose value is
+    /// ≥ pivot (`A[k]`) with the k-th position from the right whose value is ≤ pivot (`B[k]`), as
+    /// long as `A[k] < B[k]`; no scan reads a swapped position before that point. So the
+    /// candidates can be listed a block at a time with branch-free scans and paired in order.
+    /// Hoare's final `j` is `max(B[K+1], A[K])` after K swaps (`B[1]` when there are none).
+    /// Reading ahead past the crossing point is harmless: such entries never pair.
+    @inline(__always)
+    func blockPartition(
+        left: Int, right: Int, below: UInt64, above: UInt64, scratch: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        let keys = self.keys
+        let block = Self.block
+        let aBuffer = scratch.baseAddress.unsafelyUnwrapped
+        let bBuffer = aBuffer + block
+        var aCount = 0, aNext = 0, bCount = 0, bNext = 0
+        var leftScan = left, rightScan = right  // next positions to list
+        var lastA = Int.min  // A[K] once a swap happened
+        while true {
+            if aNext == aCount {
+                // List the next block of left candidates (value ≥ pivot).
+                let end = Swift.min(leftScan &+ block, right &+ 1)
+                aCount = 0
+                aNext = 0
+                var q = leftScan
+                while q < end {
+                    aBuffer[aCount] = q
+                    aCount &+= keys[q] >= below ? 1 : 0
+                    q &+= 1
+                }
+                leftScan = end
+            }
+            if bNext == bCount {
+                // List the next block of right candidates (value ≤ pivot), descending.
+                let end = Swift.max(rightScan &- block, left &- 1)
+                bCount = 0
+                bNext = 0
+                var q = rightScan
+                while q > end {
+                    bBuffer[bCount] = q
+                    bCount &+= keys[q] < above ? 1 : 0
+                    q &-= 1
+                }
+                rightScan = end
+            }
+            let a = aNext < aCount ? aBuffer[aNext] : (leftScan > right ? Int.max : -1)
+            let b = bNext < bCount ? bBuffer[bNext] : (rightScan < left ? Int.min : -1)
+            if a == -1 || b == -1 { continue }  // an empty block: list the next one
+            if a < b {
+                keys.swapAt(a, b)
+                lastA = a
+                aNext &+= 1
+                bNext &+= 1
+                continue
+            }
+            return Swift.max(b, lastA)
+        }
+    }
+}

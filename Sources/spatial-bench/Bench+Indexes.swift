@@ -1,0 +1,135 @@
+import Foundation
+import SpatialCore
+
+/// The `indexes` group: the k-d tree and the packed R-tree on 1M synthetic items.
+///
+/// - `kdtree.build`: 1M lng/lat points of `Synthetic.uniform` (the oracle's stream), `Double` storage.
+/// - `kdtree.range-1pct` / `kdtree.range-0.01pct`: 1,000 boxes covering 1% / 0.01% of the data's
+///   extent; `kdtree.range-1deg`: 1,000 boxes of ±1° (kdbush's own benchmark).
+/// - `kdtree.within`: 1,000 circles of radius 0.5°; `kdtree.nearest`: 10,000 k = 1 queries.
+/// - `rtree.build`: 1M boxes as flatbush's benchmark makes them (LCG seed 1234, the oracle's
+///   boxes); `rtree.search-1pct` / `rtree.search-0.01pct`: 1,000 searches; `rtree.neighbors`:
+///   10,000 k = 1 queries.
+/// Every figure is the time for the whole batch, in ms. Bytes per item are printed as notes.
+func benchIndexes(_ bench: Bench) throws {
+    let n = 1_000_000
+    let dataset = "uniform-\(Synthetic.sizeName(n))"
+    let kdFigures = ["kdtree.build", "kdtree.range-1pct", "kdtree.range-0.01pct", "kdtree.range-1deg",
+                     "kdtree.within", "kdtree.nearest"]
+    let rFigures = ["rtree.build", "rtree.search-1pct", "rtree.search-0.01pct", "rtree.neighbors"]
+    let wanted = { (names: [String]) in names.contains { bench.wants($0) || bench.wants("\($0)/\(dataset)") } }
+    if wanted(kdFigures) { try benchKDTree(bench, n: n, dataset: dataset) }
+    if wanted(rFigures) { try benchRTree(bench, n: n, dataset: dataset) }
+}
+
+private func benchKDTree(_ bench: Bench, n: Int, dataset: String) throws {
+    let points = Synthetic.uniform(n)
+    let xs = points.map(\.longitude), ys = points.map(\.latitude)
+    var tree: KDTree<Double>? = nil
+    try xs.withUnsafeBufferPointer { x in
+        try ys.withUnsafeBufferPointer { y in
+            tree = try KDTree<Double>(x: x, y: y)
+            bench.measure("kdtree.build", dataset: dataset, n: n) {
+                blackHole(try? KDTree<Double>(x: x, y: y))
+            }
+        }
+    }
+    guard let tree else { return }
+    bench.note("kdtree: \(tree.data.count) serialized bytes, \(fmt(Double(tree.data.count) / Double(n))) bytes per point (raw x, y: 16)")
+
+    var rng = LCG(seed: 777)
+    func boxes(fraction: Double) -> [SIMD4<Double>] {
+        let w = 360 * fraction.squareRoot(), h = 170 * fraction.squareRoot()
+        return (0..<1000).map { _ in
+            let x = -180 + (360 - w) * rng.next53(), y = -85 + (170 - h) * rng.next53()
+            return SIMD4(x, y, x + w, y + h)
+        }
+    }
+    var buffer: [Int] = []
+    buffer.reserveCapacity(40_000)
+    for (suffix, queries) in [("1pct", boxes(fraction: 0.01)), ("0.01pct", boxes(fraction: 0.0001))] {
+        bench.measure("kdtree.range-\(suffix)", dataset: dataset, n: queries.count) {
+            for q in queries {
+                buffer.removeAll(keepingCapacity: true)
+                tree.range(minX: q.x, minY: q.y, maxX: q.z, maxY: q.w, into: &buffer)
+            }
+            blackHole(buffer.count)
+        }
+    }
+    let centres = (0..<10_000).map { _ in SIMD2(-180 + 360 * rng.next53(), -85 + 170 * rng.next53()) }
+    bench.measure("kdtree.range-1deg", dataset: dataset, n: 1000) {
+        for p in centres.prefix(1000) {
+            buffer.removeAll(keepingCapacity: true)
+            tree.range(minX: p.x - 1, minY: p.y - 1, maxX: p.x + 1, maxY: p.y + 1, into: &buffer)
+        }
+        blackHole(buffer.count)
+    }
+    bench.measure("kdtree.within", dataset: dataset, n: 1000) {
+        for p in centres.prefix(1000) {
+            buffer.removeAll(keepingCapacity: true)
+            tree.within(x: p.x, y: p.y, radius: 0.5, into: &buffer)
+        }
+        blackHole(buffer.count)
+    }
+    bench.measure("kdtree.nearest", dataset: dataset, n: centres.count) {
+        var sum = 0
+        for p in centres { sum &+= tree.nearest(to: p, k: 1).first ?? 0 }
+        blackHole(sum)
+    }
+}
+
+private func benchRTree(_ bench: Bench, n: Int, dataset: String) throws {
+    // flatbush's bench: x, y uniform in [0, 99), each side up to 1 (the oracle's boxes, seed 1234).
+    var rng = LCG(seed: 1234)
+    var minX = [Double](), minY = [Double](), maxX = [Double](), maxY = [Double]()
+    for _ in 0..<n {
+        let x = rng.next53() * 99, y = rng.next53() * 99
+        minX.append(x)
+        minY.append(y)
+        maxX.append(x + rng.next53())
+        maxY.append(y + rng.next53())
+    }
+    var tree: PackedRTree? = nil
+    try minX.withUnsafeBufferPointer { x0 in
+        try minY.withUnsafeBufferPointer { y0 in
+            try maxX.withUnsafeBufferPointer { x1 in
+                try maxY.withUnsafeBufferPointer { y1 in
+                    tree = try PackedRTree(minX: x0, minY: y0, maxX: x1, maxY: y1)
+                    bench.measure("rtree.build", dataset: dataset, n: n) {
+                        blackHole(try? PackedRTree(minX: x0, minY: y0, maxX: x1, maxY: y1))
+                    }
+                }
+            }
+        }
+    }
+    guard let tree else { return }
+    bench.note("rtree: \(tree.data.count) serialized bytes, \(fmt(Double(tree.data.count) / Double(n))) bytes per box (raw boxes: 32)")
+
+    var queryRNG = LCG(seed: 99)
+    func queries(fraction: Double) -> [SIMD4<Double>] {
+        let side = 100 * fraction.squareRoot()
+        return (0..<1000).map { _ in
+            let x = queryRNG.next53() * (100 - side), y = queryRNG.next53() * (100 - side)
+            return SIMD4(x, y, x + side, y + side)
+        }
+    }
+    var buffer: [Int] = []
+    buffer.reserveCapacity(40_000)
+    for (suffix, batch) in [("1pct", queries(fraction: 0.01)), ("0.01pct", queries(fraction: 0.0001))] {
+        bench.measure("rtree.search-\(suffix)", dataset: dataset, n: batch.count) {
+            for q in batch {
+                buffer.removeAll(keepingCapacity: true)
+                tree.search(minX: q.x, minY: q.y, maxX: q.z, maxY: q.w, into: &buffer)
+            }
+            blackHole(buffer.count)
+        }
+    }
+    let points = (0..<10_000).map { _ in SIMD2(queryRNG.next53() * 100, queryRNG.next53() * 100) }
+    bench.measure("rtree.neighbors", dataset: dataset, n: points.count) {
+        var sum = 0
+        for p in points {
+            tree.forEachNeighbor(x: p.x, y: p.y, maxResults: 1) { sum &+= $0; return false }
+        }
+        blackHole(sum)
+    }
+}

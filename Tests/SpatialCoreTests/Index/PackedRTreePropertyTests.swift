@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import SpatialCore
+
+/// The R-tree against brute force on seeded random boxes: searches (with filters, border
+/// contact, huge and zero-size queries), neighbours (with maxResults, maxDistance, filters), every
+/// node size for small inputs, degenerate inputs, the builders' agreement and byte round trips.
+@Suite("PackedRTree properties")
+struct PackedRTreePropertyTests {
+    static func randomBoxes(_ n: Int, seed: UInt32, grid: Bool = false) -> [SIMD4<Double>] {
+        var rng = TestLCG(seed: seed)
+        return (0..<n).map { _ in
+            if grid {
+                // Integer boxes on a small grid: many shared edges, corners and duplicates.
+                let x = Double(rng.below(20)), y = Double(rng.below(20))
+                return SIMD4(x, y, x + Double(rng.below(3)), y + Double(rng.below(3)))
+            }
+            let x = rng.uniform(0, 99), y = rng.uniform(0, 99)
+            return SIMD4(x, y, x + rng.uniform(0, 2), y + rng.uniform(0, 2))
+        }
+    }
+
+    static func intersects(_ b: SIMD4<Double>, _ q: SIMD4<Double>) -> Bool {
+        b.x <= q.z && b.y <= q.w && b.z >= q.x && b.w >= q.y
+    }
+
+    static func sqDist(_ b: SIMD4<Double>, _ x: Double, _ y: Double) -> Double {
+        PackedRTreeOracleTests.sqDist(b, x, y)
+    }
+
+    func check(_ boxes: [SIMD4<Double>], nodeSize: Int, seed: UInt32) throws {
+        let tree = try PackedRTree(boxes, nodeSize: nodeSize)
+        #expect(tree.count == boxes.count)
+        var rng = TestLCG(seed: seed)
+        let grid = boxes.allSatisfy { $0.x == $0.x.rounded() }
+        for _ in 0..<20 {
+            let x = grid ? Double(rng.below(24)) - 2 : rng.uniform(-5, 105)
+            let y = grid ? Double(rng.below(24)) - 2 : rng.uniform(-5, 105)
+            let w = grid ? Double(rng.below(5)) : rng.uniform(0, 30)
+            let h = grid ? Double(rng.below(5)) : rng.uniform(0, 30)
+            let q = SIMD4(x, y, x + w, y + h)
+            let expected = boxes.indices.filter { Self.intersects(boxes[$0], q) }
+            let found = tree.search(minX: q.x, minY: q.y, maxX: q.z, maxY: q.w)
+            #expect(found.sorted() == expected)
+            #expect(Set(found).count == found.count)
+            let filtered = tree.search(minX: q.x, minY: q.y, maxX: q.z, maxY: q.w, filter: { $0 & 1 == 0 })
+            #expect(filtered == found.filter { $0 & 1 == 0 })
+            var appended = [-7]
+            tree.search(minX: q.x, minY: q.y, maxX: q.z, maxY: q.w, into: &appended)
+            #expect(appended == [-7] + found)
+
+            let k = 1 + rng.below(15)
+            let maxDistance = rng.next53() < 0.5 ? Double.infinity : (grid ? Double(rng.below(4)) : rng.uniform(0, 10))
+            let near = tree.neighbors(x: x, y: y, maxResults: k, maxDistance: maxDistance, filter: { $0 % 3 != 1 })
+            let candidates = boxes.indices.filter { $0 % 3 != 1 && Self.sqDist(boxes[$0], x, y) <= maxDistance * maxDistance }
+            let expectedDistances = candidates.map { Self.sqDist(boxes[$0], x, y) }.sorted().prefix(k)
+            #expect(near.map { Self.sqDist(boxes[$0], x, y) } == Array(expectedDistances))
+            #expect(Set(near).count == near.count && near.allSatisfy { $0 % 3 != 1 })
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 15, 16, 17, 100, 257, 2000])
+    func randomSizes(n: Int) throws {
+        try check(Self.randomBoxes(n, seed: UInt32(n)), nodeSize: 16, seed: 1)
+        try check(Self.randomBoxes(n, seed: UInt32(n), grid: true), nodeSize: 3, seed: 2)
+    }
+
+    @Test(arguments: 2...64)
+    func everyNodeSize(nodeSize: Int) throws {
+        try check(Self.randomBoxes(300, seed: UInt32(nodeSize) &+ 100), nodeSize: nodeSize, seed: 3)
+        try check(Self.randomBoxes(120, seed: UInt32(nodeSize) &+ 200, grid: true), nodeSize: nodeSize, seed: 4)
+    }
+
+    @Test func emptyTree() throws {
+        let tree = try PackedRTree([SIMD4<Double>]())
+        #expect(tree.count == 0)
+        #expect(tree.search(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity) == [])
+        #expect(tree.neighbors(x: 0, y: 0) == [])
+        #expect(tree.data.count == 8)
+        #expect(try PackedRTree(data: tree.data).count == 0)
+        #expect(tree.bounds.x == .infinity)
+    }
+
+    @Test func oneBox() throws {
+        let tree = try PackedRTree([SIMD4(1, 2, 3, 4)])
+        #expect(tree.bounds == SIMD4(1, 2, 3, 4))
+        #expect(tree.search(minX: 3, minY: 4, maxX: 10, maxY: 10) == [0])  // touching corner
+        #expect(tree.search(minX: 3.0001, minY: 4, maxX: 10, maxY: 10) == [])
+        #expect(tree.search(minX: 2, minY: 3, maxX: 2, maxY: 3) == [0])  // zero-size inside
+        #expect(tree.neighbors(x: 2, y: 3) == [0])
+        #expect(tree.neighbors(x: 6, y: 8, maxDistance: 4.999) == [])
+        #expect(tree.neighbors(x: 6, y: 8, maxDistance: 5) == [0])
+        #expect(tree.neighbors(x: 2, y: 3, maxResults: 0) == [])
+        #expect(tree.box(of: 0) == SIMD4(1, 2, 3, 4))
+        #expect(tree.box(of: 1) == nil)
+    }
+
+    @Test func identicalBoxes() throws {
+        let boxes = [SIMD4<Double>](repeating: SIMD4(5, 5, 5, 5), count: 3000)
+        let tree = try PackedRTree(boxes, nodeSize: 4)
+        #expect(tree.search(minX: 5, minY: 5, maxX: 5, maxY: 5).sorted() == Array(0..<3000))
+        #expect(tree.search(minX: 5.5, minY: 5, maxX: 6, maxY: 6) == [])
+        #expect(tree.neighbors(x: 0, y: 0, maxResults: 10).count == 10)
+        #expect(try PackedRTree(data: tree.data).data == tree.data)
+    }
+
+    @Test func hugeAndZeroQueries() throws {
+        let boxes = Self.randomBoxes(5000, seed: 9)
+        let tree = try PackedRTree(boxes)
+        #expect(tree.search(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity).count == 5000)
+        #expect(tree.search(minX: -1e300, minY: -1e300, maxX: 1e300, maxY: 1e300).sorted() == Array(0..<5000))
+        #expect(tree.search(minX: 200, minY: 200, maxX: 300, maxY: 300) == [])
+        #expect(tree.search(minX: 50, minY: 50, maxX: 40, maxY: 40) == [])
+        let b = boxes[777]
+        #expect(tree.search(minX: b.z, minY: b.w, maxX: b.z, maxY: b.w).contains(777))
+        #expect(tree.neighbors(x: 50, y: 50).count == 5000)
+    }
+
+    @Test func builderForms() throws {
+        let boxes = Self.randomBoxes(3000, seed: 12)
+        let a = try PackedRTree(boxes, nodeSize: 8)
+        let columns = (0..<4).map { c in boxes.map { $0[c] } }
+        let b = try columns[0].withUnsafeBufferPointer { x0 in
+            try columns[1].withUnsafeBufferPointer { y0 in
+                try columns[2].withUnsafeBufferPointer { x1 in
+                    try columns[3].withUnsafeBufferPointer { y1 in
+                        try PackedRTree(minX: x0, minY: y0, maxX: x1, maxY: y1, nodeSize: 8)
+                    }
+                }
+            }
+        }
+        #expect(a.data == b.data)
+    }
+
+    @Test(arguments: [1, 16, 17, 5000, 20_000])
+    func byteRoundTrip(n: Int) throws {
+        let boxes = Self.randomBoxes(n, seed: 4)
+        for nodeSize in [2, 16, 100] {
+            let tree = try PackedRTree(boxes, nodeSize: nodeSize)
+            let reread = try PackedRTree(data: tree.data[...])
+            #expect(reread.data == tree.data && reread.count == n && reread.nodeSize == nodeSize)
+            #expect(reread.search(minX: 10, minY: 10, maxX: 30, maxY: 30) == tree.search(minX: 10, minY: 10, maxX: 30, maxY: 30))
+            #expect(reread.neighbors(x: 40, y: 40, maxResults: 5) == tree.neighbors(x: 40, y: 40, maxResults: 5))
+        }
+    }
+
+    @Test func neighborVisitorStopsEarly() throws {
+        let tree = try PackedRTree(Self.randomBoxes(1000, seed: 6))
+        var seen: [Int] = []
+        tree.forEachNeighbor(x: 50, y: 50) { seen.append($0); return seen.count < 3 }
+        #expect(seen == tree.neighbors(x: 50, y: 50, maxResults: 3))
+    }
+
+    @Test func hilbertIsAContinuousCurve() {
+        // An aligned 256 × 256 block is one contiguous stretch of the curve, and consecutive
+        // values are edge-adjacent cells: the defining properties of a Hilbert curve.
+        var cells: [(value: UInt32, x: Int, y: Int)] = []
+        for x in 0..<256 {
+            for y in 0..<256 { cells.append((Hilbert.value(Int32(x), Int32(y)), x, y)) }
+        }
+        cells.sort { $0.value < $1.value }
+        #expect(cells.last!.value - cells.first!.value == 65_535)
+        var adjacent = true
+        for i in 1..<cells.count where abs(cells[i].x - cells[i - 1].x) + abs(cells[i].y - cells[i - 1].y) != 1 {
+            adjacent = false
+        }
+        #expect(adjacent)
+        #expect(Hilbert.toInt32(.nan) == 0 && Hilbert.toInt32(.infinity) == 0 && Hilbert.toInt32(-3.9) == -3)
+        #expect(Hilbert.toInt32(4_294_967_296 + 5.5) == 5)
+    }
+}
+
+/// The branch-free block partition of the R-tree build makes exactly Hoare's swaps.
+@Suite("HilbertSorter partition")
+struct HilbertSorterPartitionTests {
+    @Test(arguments: [2, 3, 50, 1000])
+    func blockPartitionEqualsHoare(distinct: Int) {
+        var rng = TestLCG(seed: UInt32(distinct))
+        for trial in 0..<200 {
+            let n = 2 + rng.below(trial < 100 ? 300 : 3000)
+            let values = (0..<n).map { i in UInt64(rng.below(distinct)) << 32 | UInt64(i) }
+            var a = values, b = values
+            let pivotValue = values[rng.below(n)] >> 32
+            let below = pivotValue << 32
+            let above = (pivotValue + 1) << 32
+            let ja = a.withUnsafeMutableBufferPointer { keys in
+                HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+            }
+            let jb = b.withUnsafeMutableBufferPointer { keys in
+                let sorter = HilbertSorter(keys: keys, nodeSize: 16)
+                return sorter.withScratch { sorter.blockPartition(left: 0, right: n - 1, below: below, above: above, scratch: $0) }
+            }
+            #expect(ja == jb)
+            #expect(a == b)
+        }
+    }
+}
