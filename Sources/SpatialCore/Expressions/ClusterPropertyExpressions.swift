@@ -75,9 +75,9 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
         properties = result
     }
 
-    /// Parses a `clusterProperties` value, which must be an object.
+    /// Parses a `clusterProperties` value from a style document, which must be an object.
     /// - Throws: ``ExpressionParseError``. - Complexity: O(size of the JSON).
-    public init(json: JSONValue) throws(ExpressionParseError) {
+    public init(jsonValue json: JSONValue) throws(ExpressionParseError) {
         guard case .object(let object) = json else {
             throw ExpressionParseError(reason: "clusterProperties must be an object")
         }

@@ -1,6 +1,16 @@
 /// Turns expression JSON into a typed ``Node`` tree, checking arity, literal types, stop order,
 /// match labels and where `zoom` / `accumulated` may appear. One pass, O(size of the JSON).
 struct ExpressionParser {
+    /// Every operator name the parser knows.
+    static let operators: Set<String> = [
+        "get", "has", "id", "geometry-type", "properties", "zoom", "accumulated", "literal", "at", "in",
+        "index-of", "length", "case", "match", "coalesce", "==", "!=", "<", "<=", ">", ">=", "!", "all",
+        "any", "step", "interpolate", "+", "-", "*", "/", "%", "^", "min", "max", "abs", "ceil", "floor",
+        "round", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e", "pi",
+        "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
+        "to-boolean", "concat", "upcase", "downcase",
+    ]
+
     let purpose: ExpressionPurpose
     /// Interned property names: `["get", name]` of one of them carries its slot.
     let slots: [String: Int]
