@@ -19,15 +19,25 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
 
     /// The properties in document order.
     public let properties: [Property]
-
-    /// The property names in order (a member's values are stored in this order). O(n).
-    public var names: [String] { properties.map(\.name) }
+    /// The property names in order (a member's values are stored in this order).
+    public let names: [String]
+    /// The map expressions, parallel to `names`.
+    @usableFromInline let maps: [Expression]
+    /// The reduce expressions, parallel to `names`.
+    @usableFromInline let reduces: [Expression]
 
     /// The number of properties. O(1).
     public var count: Int { properties.count }
 
     /// No cluster properties. O(1).
-    public init() { properties = [] }
+    public init() { self.init(properties: []) }
+
+    init(properties: [Property]) {
+        self.properties = properties
+        names = properties.map(\.name)
+        maps = properties.map(\.map)
+        reduces = properties.map(\.reduce)
+    }
 
     /// Parses a `clusterProperties` object.
     ///
@@ -72,7 +82,7 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
             }
             result.append(Property(name: name, map: map, reduce: reduce))
         }
-        properties = result
+        self.init(properties: result)
     }
 
     /// Parses a `clusterProperties` value from a style document, which must be an object.
@@ -87,12 +97,21 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
     /// The mapped value of property `index` for one point; an error gives null.
     /// - Complexity: O(size of the map expression); no allocation for scalar results.
     @inlinable public func mapValue<C: ExpressionContext>(_ index: Int, _ context: C) -> JSONValue {
-        properties[index].map.evaluate(context) ?? .null
+        maps.withUnsafeBufferPointer { $0[index].evaluate(context) ?? .null }
     }
 
     /// The mapped values of all properties for one point, in order. O(total expression size).
-    public func mapValues<C: ExpressionContext>(_ context: C) -> [JSONValue] {
-        properties.map { $0.map.evaluate(context) ?? .null }
+    @inlinable public func mapValues<C: ExpressionContext>(_ context: C) -> [JSONValue] {
+        maps.withUnsafeBufferPointer { expressions in expressions.map { $0.evaluate(context) ?? .null } }
+    }
+
+    /// Writes the mapped values of all properties for one point into `output` (one per property,
+    /// in order), with no allocation. O(total expression size).
+    @inlinable public func map<C: ExpressionContext>(_ context: C, into output: UnsafeMutableBufferPointer<JSONValue>) {
+        assert(output.count >= maps.count, "the output must hold one value per cluster property")
+        maps.withUnsafeBufferPointer { expressions in
+            for i in expressions.indices { output[i] = expressions[i].evaluate(context) ?? .null }
+        }
     }
 
     /// Reduces a member into property `index`: evaluates its reduce with `accumulated` and the
@@ -101,8 +120,8 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
     @inlinable public func reduceValue<Values: RandomAccessCollection>(
         _ index: Int, accumulated: JSONValue, member: Values
     ) -> JSONValue where Values.Element == JSONValue, Values.Index == Int {
-        let context = ClusterReduceContext(accumulated: accumulated, member: member, names: properties)
-        return properties[index].reduce.evaluate(context) ?? .null
+        let context = ClusterReduceContext(accumulated: accumulated, member: member, names: names)
+        return reduces.withUnsafeBufferPointer { $0[index].evaluate(context) ?? .null }
     }
 
     /// Reduces a member's values into the accumulated values, property by property.
@@ -111,8 +130,12 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
     @inlinable public func reduce<Values: RandomAccessCollection>(
         _ accumulated: inout [JSONValue], member: Values
     ) where Values.Element == JSONValue, Values.Index == Int {
-        for i in properties.indices {
-            accumulated[i] = reduceValue(i, accumulated: accumulated[i], member: member)
+        var context = ClusterReduceContext(accumulated: .null, member: member, names: names)
+        reduces.withUnsafeBufferPointer { expressions in
+            for i in expressions.indices {
+                context.accumulated = accumulated[i]
+                accumulated[i] = expressions[i].evaluate(context) ?? .null
+            }
         }
     }
 
@@ -133,11 +156,11 @@ where Values.Element == JSONValue, Values.Index == Int {
     public var accumulated: JSONValue?
     /// The member's values, one per cluster property in order.
     public var member: Values
-    /// The cluster properties, for look-ups by name.
-    @usableFromInline let names: [ClusterPropertyExpressions.Property]
+    /// The cluster-property names, for look-ups of names computed at run time.
+    @usableFromInline let names: [String]
 
-    /// A reduce context. O(1).
-    @inlinable public init(accumulated: JSONValue, member: Values, names: [ClusterPropertyExpressions.Property]) {
+    /// A reduce context over a member's values (in `names` order). O(1).
+    @inlinable public init(accumulated: JSONValue, member: Values, names: [String]) {
         self.accumulated = accumulated
         self.member = member
         self.names = names
@@ -147,7 +170,7 @@ where Values.Element == JSONValue, Values.Index == Int {
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
         var slot = key.slot
         if slot < 0 {
-            guard let i = names.firstIndex(where: { $0.name == key.name }) else { return nil }
+            guard let i = names.firstIndex(of: key.name) else { return nil }
             slot = i
         }
         guard slot < member.count else { return nil }
@@ -157,8 +180,8 @@ where Values.Element == JSONValue, Values.Index == Int {
     /// The member's values as an object. O(properties).
     public var properties: JSONObject {
         var object = JSONObject()
-        for (i, p) in names.enumerated() where i < member.count {
-            object.appendUnchecked(key: p.name, value: member[member.startIndex + i])
+        for (i, name) in names.enumerated() where i < member.count {
+            object.appendUnchecked(key: name, value: member[member.startIndex + i])
         }
         return object
     }

@@ -10,11 +10,20 @@ public struct Expression: Hashable, Sendable {
     @usableFromInline let root: Node
     /// The statically inferred result type (`value` when only known at run time).
     public let type: ExpressionType
+    /// The flat, reference-count-free form of `root` (when `program.isComplete`).
+    @usableFromInline let program: FlatProgram
 
     @usableFromInline init(root: Node, type: ExpressionType) {
         self.root = root
         self.type = type
+        self.program = FlatProgram(root)
     }
+
+    /// Expressions are equal when their trees are. O(size of the tree).
+    public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.root == rhs.root }
+
+    /// Hashes the tree. O(size of the tree).
+    public func hash(into hasher: inout Hasher) { hasher.combine(root) }
 
     /// Parses an expression for a purpose (which decides where `zoom` and `accumulated` may be).
     /// A bare number, string, Boolean or null is a constant expression.
@@ -55,6 +64,18 @@ public struct Expression: Hashable, Sendable {
     /// - Complexity: O(size of the tree) plus property look-ups.
     @inlinable public func evaluate<C: ExpressionContext>(_ context: C) -> JSONValue? {
         // A statically numeric or Boolean expression takes the fast path (same result).
+        if program.isComplete {
+            switch type {
+            case .number:
+                guard let n = program.number(program.root, context) else { return nil }
+                return .number(n)
+            case .boolean:
+                guard let b = program.boolean(program.root, context) else { return nil }
+                return .bool(b)
+            default:
+                return program.value(program.root, context)
+            }
+        }
         switch type {
         case .number:
             guard let n = root.number(context) else { return nil }
@@ -70,20 +91,22 @@ public struct Expression: Hashable, Sendable {
     /// Evaluates a filter or predicate: `true` only when the result is the Boolean `true`
     /// (an error or a non-Boolean is `false`). - Complexity: O(size of the tree).
     @inlinable public func evaluateFilter<C: ExpressionContext>(_ context: C) -> Bool {
-        root.boolean(context) ?? false
+        if program.isComplete { return program.boolean(program.root, context) ?? false }
+        return root.boolean(context) ?? false
     }
 
     /// Evaluates a numeric paint/layout value: an error, a non-number, null or NaN gives
     /// `defaultValue`. - Complexity: O(size of the tree).
     @inlinable public func evaluateNumber<C: ExpressionContext>(_ context: C, default defaultValue: Double) -> Double {
-        guard let n = root.number(context), !n.isNaN else { return defaultValue }
+        guard let n = evaluateDouble(context), !n.isNaN else { return defaultValue }
         return n
     }
 
     /// The fast numeric path: the number, or `nil` for an error or a non-number.
     /// - Complexity: O(size of the tree); no allocation.
     @inlinable public func evaluateDouble<C: ExpressionContext>(_ context: C) -> Double? {
-        root.number(context)
+        if program.isComplete { return program.number(program.root, context) }
+        return root.number(context)
     }
 }
 
