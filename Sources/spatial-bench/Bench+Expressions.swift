@@ -22,21 +22,27 @@ func benchExpressions(_ bench: Bench) throws {
     let filter = try Expression(filter: ["all", ["==", ["get", "ENGINEID"], "E-9"], [">", ["get", "FLOW"], 1000]])
     bench.measure("expr.filter", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var hits = 0
-        for feature in features where feature.withExpressionContext({ filter.evaluateFilter($0) }) { hits += 1 }
+        features.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].withExpressionContext({ filter.evaluateFilter($0) }) { hits += 1 }
+        }
         blackHole(hits)
     }
 
     let step = try Expression(json: ["step", ["get", "FLOW"], 1, 500, 2, 1000, 3], purpose: .value)
     bench.measure("expr.step", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var total = 0.0
-        for feature in features { total += feature.withExpressionContext { step.evaluateNumber($0, default: 0) } }
+        features.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices { total += buffer[i].withExpressionContext { step.evaluateNumber($0, default: 0) } }
+        }
         blackHole(total)
     }
 
     let interpolate = try Expression(json: ["interpolate", ["linear"], ["get", "FLOW"], 0, 2, 5000, 10], purpose: .value)
     bench.measure("expr.interpolate", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var total = 0.0
-        for feature in features { total += feature.withExpressionContext { interpolate.evaluateNumber($0, default: 0) } }
+        features.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices { total += buffer[i].withExpressionContext { interpolate.evaluateNumber($0, default: 0) } }
+        }
         blackHole(total)
     }
 
@@ -49,7 +55,9 @@ func benchExpressions(_ bench: Bench) throws {
     bench.measure("expr.cluster-map", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n * k)) {
         var output = [JSONValue](repeating: .null, count: k)
         output.withUnsafeMutableBufferPointer { out in
-            for feature in features { feature.withExpressionContext { properties.map($0, into: out) } }
+            features.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices { buffer[i].withExpressionContext { properties.map($0, into: out) } }
+            }
         }
         blackHole(output)
     }

@@ -11,18 +11,35 @@ public struct BorrowedPropertiesContext: ExpressionContext {
     public var zoom: Double
     /// The feature id, if any.
     public var featureID: FeatureID?
-    /// The geometry type name, if any.
-    public var geometryType: String?
+    /// The geometry type as a small code (0 none, 1… the GeoJSON types), so that the context
+    /// stays trivially copyable.
+    @usableFromInline var geometryCode: UInt8
 
     @inlinable init(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSONValue>,
-        zoom: Double, featureID: FeatureID?, geometryType: String?)
+        zoom: Double, featureID: FeatureID?, geometryCode: UInt8)
     {
         assert(keys.count == values.count, "keys and values must be parallel")
         self.keys = keys
         self.values = values
         self.zoom = zoom
         self.featureID = featureID
-        self.geometryType = geometryType
+        self.geometryCode = geometryCode
+    }
+
+    /// The geometry type names by code.
+    @usableFromInline static let geometryNames: [String?] = [
+        nil, "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
+    ]
+
+    /// The geometry type name, if any. O(1).
+    @inlinable public var geometryType: String? {
+        Int(geometryCode) < Self.geometryNames.count ? Self.geometryNames[Int(geometryCode)] : nil
+    }
+
+    /// The code of a geometry type name (0 when unknown or nil). O(1).
+    @inlinable static func code(of name: String?) -> UInt8 {
+        guard let name, let i = geometryNames.firstIndex(of: name) else { return 0 }
+        return UInt8(i)
     }
 
     /// The property's value, comparing lengths before strings. O(members).
@@ -51,7 +68,9 @@ extension JSONObject {
     ) rethrows -> R {
         try keys.withUnsafeBufferPointer { k in
             try values.withUnsafeBufferPointer { v in
-                try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, featureID: featureID, geometryType: geometryType))
+                try body(BorrowedPropertiesContext(
+                    keys: k, values: v, zoom: zoom, featureID: featureID,
+                    geometryCode: BorrowedPropertiesContext.code(of: geometryType)))
             }
         }
     }
@@ -61,20 +80,26 @@ extension Feature {
     /// Runs `body` with a reference-count-free context over this feature (properties, id, geometry
     /// type) at `zoom`. The context is valid only inside `body`. O(1) plus `body`.
     @inlinable public func withExpressionContext<R>(zoom: Double = 0, _ body: (BorrowedPropertiesContext) throws -> R) rethrows -> R {
-        try properties.withExpressionContext(zoom: zoom, featureID: id, geometryType: Self.typeName(of: geometry), body)
+        let code = Self.geometryCode(of: geometry)
+        let featureID = id
+        return try properties.keys.withUnsafeBufferPointer { k in
+            try properties.values.withUnsafeBufferPointer { v in
+                try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, featureID: featureID, geometryCode: code))
+            }
+        }
     }
 
-    /// The geometry type name, read from the case alone (no payload copy). O(1).
-    @inlinable static func typeName(of geometry: Geometry?) -> String? {
+    /// The geometry type code of ``BorrowedPropertiesContext``, read from the case alone. O(1).
+    @inlinable static func geometryCode(of geometry: Geometry?) -> UInt8 {
         switch geometry {
-        case .none: nil
-        case .point?: "Point"
-        case .multiPoint?: "MultiPoint"
-        case .lineString?: "LineString"
-        case .multiLineString?: "MultiLineString"
-        case .polygon?: "Polygon"
-        case .multiPolygon?: "MultiPolygon"
-        case .geometryCollection?: "GeometryCollection"
+        case .none: 0
+        case .point?: 1
+        case .multiPoint?: 2
+        case .lineString?: 3
+        case .multiLineString?: 4
+        case .polygon?: 5
+        case .multiPolygon?: 6
+        case .geometryCollection?: 7
         }
     }
 }

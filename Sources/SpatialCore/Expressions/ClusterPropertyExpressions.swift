@@ -6,7 +6,7 @@
 /// `{"name": [reduceExpr, mapExpr]}`. In a reduce, `["get", name]` reads the **member's** value
 /// under a cluster-property name (resolved to a slot at parse time) and `["accumulated"]` the value
 /// so far. An evaluation error gives null, so null stays null through later reduces.
-public struct ClusterPropertyExpressions: Hashable, Sendable {
+public struct ClusterPropertyExpressions: Hashable, @unchecked Sendable {
     /// One cluster property.
     public struct Property: Hashable, Sendable {
         /// The property name (the key in cluster features' properties).
@@ -25,6 +25,16 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
     @usableFromInline let maps: [Expression]
     /// The reduce expressions, parallel to `names`.
     @usableFromInline let reduces: [Expression]
+    /// Unretained references to the flat programs (kept alive by `maps` / `reduces`) with their
+    /// types, so that the hot loops reach them without reference counting; nil where the tree is used.
+    @usableFromInline let mapPrograms: [(program: Unmanaged<FlatProgram>, type: ExpressionType)?]
+    @usableFromInline let reducePrograms: [(program: Unmanaged<FlatProgram>, type: ExpressionType)?]
+
+    /// Equal when the properties are. O(total expression size).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.properties == rhs.properties }
+
+    /// Hashes the properties. O(total expression size).
+    public func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 
     /// The number of properties. O(1).
     public var count: Int { properties.count }
@@ -37,6 +47,19 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
         names = properties.map(\.name)
         maps = properties.map(\.map)
         reduces = properties.map(\.reduce)
+        func unretained(_ e: Expression) -> (program: Unmanaged<FlatProgram>, type: ExpressionType)? {
+            e.program.isComplete ? (Unmanaged.passUnretained(e.program), e.type) : nil
+        }
+        mapPrograms = maps.map(unretained)
+        reducePrograms = reduces.map(unretained)
+    }
+
+    /// Evaluates map (`reduce == false`) or reduce expression `index`; errors give null.
+    @inlinable func run<C: ExpressionContext>(_ index: Int, reduce: Bool, _ context: C) -> JSONValue {
+        if let (program, type) = reduce ? reducePrograms[index] : mapPrograms[index] {
+            return program._withUnsafeGuaranteedRef { $0.evaluate(type: type, context) } ?? .null
+        }
+        return (reduce ? reduces : maps)[index].evaluate(context) ?? .null
     }
 
     /// Parses a `clusterProperties` object.
@@ -97,21 +120,19 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
     /// The mapped value of property `index` for one point; an error gives null.
     /// - Complexity: O(size of the map expression); no allocation for scalar results.
     @inlinable public func mapValue<C: ExpressionContext>(_ index: Int, _ context: C) -> JSONValue {
-        maps.withUnsafeBufferPointer { $0[index].evaluate(context) ?? .null }
+        run(index, reduce: false, context)
     }
 
     /// The mapped values of all properties for one point, in order. O(total expression size).
     @inlinable public func mapValues<C: ExpressionContext>(_ context: C) -> [JSONValue] {
-        maps.withUnsafeBufferPointer { expressions in expressions.map { $0.evaluate(context) ?? .null } }
+        (0..<mapPrograms.count).map { run($0, reduce: false, context) }
     }
 
     /// Writes the mapped values of all properties for one point into `output` (one per property,
     /// in order), with no allocation. O(total expression size).
     @inlinable public func map<C: ExpressionContext>(_ context: C, into output: UnsafeMutableBufferPointer<JSONValue>) {
         assert(output.count >= maps.count, "the output must hold one value per cluster property")
-        maps.withUnsafeBufferPointer { expressions in
-            for i in expressions.indices { output[i] = expressions[i].evaluate(context) ?? .null }
-        }
+        for i in 0..<mapPrograms.count { output[i] = run(i, reduce: false, context) }
     }
 
     /// Reduces a member into property `index`: evaluates its reduce with `accumulated` and the
@@ -121,7 +142,7 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
         _ index: Int, accumulated: JSONValue, member: Values
     ) -> JSONValue where Values.Element == JSONValue, Values.Index == Int {
         let context = ClusterReduceContext(accumulated: accumulated, member: member, names: names)
-        return reduces.withUnsafeBufferPointer { $0[index].evaluate(context) ?? .null }
+        return run(index, reduce: true, context)
     }
 
     /// Reduces a member's values into the accumulated values, property by property.
@@ -131,11 +152,9 @@ public struct ClusterPropertyExpressions: Hashable, Sendable {
         _ accumulated: inout [JSONValue], member: Values
     ) where Values.Element == JSONValue, Values.Index == Int {
         var context = ClusterReduceContext(accumulated: .null, member: member, names: names)
-        reduces.withUnsafeBufferPointer { expressions in
-            for i in expressions.indices {
-                context.accumulated = accumulated[i]
-                accumulated[i] = expressions[i].evaluate(context) ?? .null
-            }
+        for i in 0..<reducePrograms.count {
+            context.accumulated = accumulated[i]
+            accumulated[i] = run(i, reduce: true, context)
         }
     }
 

@@ -64,18 +64,7 @@ public struct Expression: Hashable, Sendable {
     /// - Complexity: O(size of the tree) plus property look-ups.
     @inlinable public func evaluate<C: ExpressionContext>(_ context: C) -> JSONValue? {
         // A statically numeric or Boolean expression takes the fast path (same result).
-        if program.isComplete {
-            switch type {
-            case .number:
-                guard let n = program.number(program.root, context) else { return nil }
-                return .number(n)
-            case .boolean:
-                guard let b = program.boolean(program.root, context) else { return nil }
-                return .bool(b)
-            default:
-                return program.value(program.root, context)
-            }
-        }
+        if program.isComplete { return program.evaluate(type: type, context) }
         switch type {
         case .number:
             guard let n = root.number(context) else { return nil }

@@ -172,6 +172,21 @@ struct FlatProgramBuilder {
 }
 
 extension FlatProgram {
+    /// Evaluates the whole program for an expression of static type `type` (numbers and
+    /// Booleans take their typed paths). Only for complete programs.
+    @inlinable func evaluate<C: ExpressionContext>(type: ExpressionType, _ c: C) -> JSONValue? {
+        switch type {
+        case .number:
+            guard let n = number(root, c) else { return nil }
+            return .number(n)
+        case .boolean:
+            guard let b = boolean(root, c) else { return nil }
+            return .bool(b)
+        default:
+            return value(root, c)
+        }
+    }
+
     /// The number instruction `i` yields, or nil (error or not a number). No reference counting.
     @inlinable func number<C: ExpressionContext>(_ i: Int32, _ c: C) -> Double? {
         let ins = code[Int(i)]

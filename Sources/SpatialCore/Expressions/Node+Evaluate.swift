@@ -278,7 +278,12 @@ extension Node {
 
     /// Code-unit equality (Swift's `==` also equates canonically equivalent strings). O(length).
     @inlinable static func sameString(_ x: String, _ y: String) -> Bool {
-        x == y && x.utf8.elementsEqual(y.utf8)
+        guard x.utf8.count == y.utf8.count else { return false }
+        let contiguous = x.utf8.withContiguousStorageIfAvailable { a in
+            y.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+        }
+        if let result = contiguous ?? nil { return result }
+        return x.utf8.elementsEqual(y.utf8)
     }
 
     /// The output index of a step: 0 below the first stop, else 1 + the greatest stop ≤ x.

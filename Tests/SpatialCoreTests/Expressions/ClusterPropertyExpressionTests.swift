@@ -30,6 +30,13 @@ struct ClusterPropertyExpressionTests {
             let mapped = points.map { p in
                 props.mapValues(JSONObjectExpressionContext(properties: ["FLOW": .number(p.flow), "ENGINEID": .string(p.engine)]))
             }
+            // The allocation-free map writes the same values.
+            var out = [JSONValue](repeating: "unset", count: props.count)
+            out.withUnsafeMutableBufferPointer { buffer in
+                (["FLOW": .number(points[0].flow), "ENGINEID": .string(points[0].engine)] as JSONObject)
+                    .withExpressionContext { props.map($0, into: buffer) }
+            }
+            #expect(out == mapped[0])
             var accumulated = mapped[0]
             for member in mapped.dropFirst() { props.reduce(&accumulated, member: member) }
             #expect(accumulated[0] == .number(points.map(\.flow).max()!))

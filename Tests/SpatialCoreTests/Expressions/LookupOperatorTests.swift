@@ -125,4 +125,24 @@ struct LookupOperatorTests {
         #expect(try Expression(json: ["id"]).evaluate(noID) == .null)
         #expect(try Expression(json: ["geometry-type"]).evaluate(noID) == .null)
     }
+
+    @Test func borrowedContextReadsTheSameAsTheFeatureContext() throws {
+        let expressions: [JSONValue] = [["id"], ["geometry-type"], ["get", "FLOW"], ["has", "x"], ["get", "name"],
+            ["properties"], ["zoom"], ["+", ["get", "FLOW"], ["zoom"]], ["==", ["get", "name"], "hydrant"]]
+        let features = [
+            Feature(id: .string("f1"), geometry: .multiPolygon([]), properties: ["FLOW": 10, "name": "hydrant"]),
+            Feature(id: .number(3), geometry: .point(Position(longitude: 1, latitude: 2)), properties: [:]),
+            Feature(geometry: nil, properties: ["x": nil]),
+        ]
+        for json in expressions {
+            let e = try Expression(json: json)
+            for feature in features {
+                let expected = e.evaluate(FeatureExpressionContext(feature: feature, zoom: 2.5))
+                #expect(feature.withExpressionContext(zoom: 2.5) { e.evaluate($0) } == expected, "\(compact(json))")
+                let plain = e.evaluate(JSONObjectExpressionContext(properties: feature.properties, zoom: 2.5, featureID: feature.id,
+                    geometryType: feature.geometry?.typeName))
+                #expect(plain == expected)
+            }
+        }
+    }
 }
