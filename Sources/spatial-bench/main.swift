@@ -7,6 +7,7 @@ import SpatialCore
 let groups: [(name: String, run: (Bench) throws -> Void)] = [
     ("read", benchRead),
     ("indexes", benchIndexes),
+    ("expressions", benchExpressions),
 ]
 
 let usage = """

@@ -1,0 +1,105 @@
+/// A context over borrowed property storage: evaluating against it does no reference counting,
+/// which makes it the fastest way to run an expression over many features.
+///
+/// Obtain one only through ``Feature/withExpressionContext(zoom:_:)`` or
+/// ``JSONObject/withExpressionContext(zoom:featureID:geometryType:_:)``; it is valid only inside
+/// that closure (it points into the object's storage) and must not be stored or returned.
+public struct BorrowedPropertiesContext: ExpressionContext {
+    @usableFromInline let keys: UnsafeBufferPointer<String>
+    @usableFromInline let values: UnsafeBufferPointer<JSONValue>
+    /// The fractional zoom.
+    public var zoom: Double
+    /// The feature id, if any.
+    public var featureID: FeatureID?
+    /// The geometry type as a small code (0 none, 1… the GeoJSON types), so that the context
+    /// stays trivially copyable.
+    @usableFromInline var geometryCode: UInt8
+
+    @inlinable init(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSONValue>,
+        zoom: Double, featureID: FeatureID?, geometryCode: UInt8)
+    {
+        assert(keys.count == values.count, "keys and values must be parallel")
+        self.keys = keys
+        self.values = values
+        self.zoom = zoom
+        self.featureID = featureID
+        self.geometryCode = geometryCode
+    }
+
+    /// The geometry type names by code.
+    @usableFromInline static let geometryNames: [String?] = [
+        nil, "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
+    ]
+
+    /// The geometry type name, if any. O(1).
+    @inlinable public var geometryType: String? {
+        Int(geometryCode) < Self.geometryNames.count ? Self.geometryNames[Int(geometryCode)] : nil
+    }
+
+    /// The code of a geometry type name (0 when unknown or nil). O(1).
+    @inlinable static func code(of name: String?) -> UInt8 {
+        guard let name, let i = geometryNames.firstIndex(of: name) else { return 0 }
+        return UInt8(i)
+    }
+
+    /// The property's value, comparing lengths before strings. O(members).
+    @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
+        for i in 0..<keys.count {
+            let k = keys[i]
+            if k.utf8.count == key.utf8Count && k == key.name { return values[i] }
+        }
+        return nil
+    }
+
+    /// The properties copied into an object. O(members).
+    public var properties: JSONObject {
+        var object = JSONObject()
+        for i in 0..<keys.count { object[keys[i]] = values[i] }
+        return object
+    }
+}
+
+extension JSONObject {
+    /// Runs `body` with a reference-count-free context over this object's members.
+    /// The context is valid only inside `body`. O(1) plus `body`.
+    @inlinable public func withExpressionContext<R>(
+        zoom: Double = 0, featureID: FeatureID? = nil, geometryType: String? = nil,
+        _ body: (BorrowedPropertiesContext) throws -> R
+    ) rethrows -> R {
+        try keys.withUnsafeBufferPointer { k in
+            try values.withUnsafeBufferPointer { v in
+                try body(BorrowedPropertiesContext(
+                    keys: k, values: v, zoom: zoom, featureID: featureID,
+                    geometryCode: BorrowedPropertiesContext.code(of: geometryType)))
+            }
+        }
+    }
+}
+
+extension Feature {
+    /// Runs `body` with a reference-count-free context over this feature (properties, id, geometry
+    /// type) at `zoom`. The context is valid only inside `body`. O(1) plus `body`.
+    @inlinable public func withExpressionContext<R>(zoom: Double = 0, _ body: (BorrowedPropertiesContext) throws -> R) rethrows -> R {
+        let code = Self.geometryCode(of: geometry)
+        let featureID = id
+        return try properties.keys.withUnsafeBufferPointer { k in
+            try properties.values.withUnsafeBufferPointer { v in
+                try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, featureID: featureID, geometryCode: code))
+            }
+        }
+    }
+
+    /// The geometry type code of ``BorrowedPropertiesContext``, read from the case alone. O(1).
+    @inlinable static func geometryCode(of geometry: Geometry?) -> UInt8 {
+        switch geometry {
+        case .none: 0
+        case .point?: 1
+        case .multiPoint?: 2
+        case .lineString?: 3
+        case .multiLineString?: 4
+        case .polygon?: 5
+        case .multiPolygon?: 6
+        case .geometryCollection?: 7
+        }
+    }
+}
