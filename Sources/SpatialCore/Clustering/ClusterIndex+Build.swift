@@ -1,0 +1,228 @@
+/// The greedy clustering of all levels, generic over the k-d tree scalar.
+struct ClusterBuilder<S: LevelScalar> {
+    let options: ClusterOptions
+    let featureCount: Int
+    let pointCount: Int
+    let numeric: [ClusterAggregation]
+    let custom: [ClusterReducer]
+
+    var x = ContiguousArray<Double>()
+    var y = ContiguousArray<Double>()
+    var count = ContiguousArray<Int32>()
+    var ref = ContiguousArray<Int32>()
+    var parent = ContiguousArray<Int32>()
+    /// The last zoom an item was visited at (build scratch; 127 = never).
+    var lastZoom = ContiguousArray<Int8>()
+    var childStart = ContiguousArray<Int32>()
+    var childList = ContiguousArray<Int32>()
+    var zoomClusterStart: [Int] = []
+    var trees: [LevelTree<S>] = []
+    var numericValues = ContiguousArray<Double>()
+    var customValues = ContiguousArray<JSONValue>()
+
+    init(options: ClusterOptions, featureCount: Int, input: ClusterInput,
+         properties: ContiguousArray<JSONObject>, numeric: [ClusterAggregation], custom: [ClusterReducer]) {
+        self.options = options
+        self.featureCount = featureCount
+        self.numeric = numeric
+        self.custom = custom
+        let m = input.feature.count
+        pointCount = m
+        let capacity = m + m / 2 + 16
+        x.reserveCapacity(capacity)
+        y.reserveCapacity(capacity)
+        count.reserveCapacity(capacity)
+        ref.reserveCapacity(capacity)
+        let round = S.self == Float.self
+        for i in 0..<m {
+            let lng = UnitMercator.wrap(longitude: input.longitude[i])
+            var px = UnitMercator.x(longitude: lng)
+            var py = UnitMercator.y(latitude: input.latitude[i])
+            if round {
+                px = Double(Float(px))
+                py = Double(Float(py))
+            }
+            x.append(px)
+            y.append(py)
+        }
+        count.append(contentsOf: repeatElement(1, count: m))
+        ref.append(contentsOf: input.feature)
+        parent = ContiguousArray(repeating: -1, count: m)
+        parent.reserveCapacity(capacity)
+        lastZoom = ContiguousArray(repeating: 127, count: m)
+        lastZoom.reserveCapacity(capacity)
+        childStart.append(0)
+        if !numeric.isEmpty {
+            numericValues.reserveCapacity(numeric.count * capacity)
+            for i in 0..<m {
+                let p = properties[Int(input.feature[i])]
+                for a in numeric { numericValues.append(a.map(p)) }
+            }
+        }
+        if !custom.isEmpty {
+            customValues.reserveCapacity(custom.count * capacity)
+            for i in 0..<m {
+                let p = properties[Int(input.feature[i])]
+                for r in custom { customValues.append(r.map(p)) }
+            }
+        }
+    }
+
+    func makeTree(_ level: ContiguousArray<UInt32>) -> LevelTree<S> {
+        var coords = ContiguousArray<S>()
+        coords.reserveCapacity(2 * level.count)
+        x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                for it in level {
+                    coords.append(S(x[Int(it)]))
+                    coords.append(S(y[Int(it)]))
+                }
+            }
+        }
+        return LevelTree(ids: level, coords: coords, nodeSize: options.nodeSize)
+    }
+
+    mutating func run() {
+        let minZoom = options.minZoom, maxZoom = options.maxZoom
+        let minPoints = options.minPoints
+        var level = ContiguousArray<UInt32>(unsafeUninitializedCapacity: pointCount) { buf, n in
+            for i in 0..<pointCount { buf[i] = UInt32(i) }
+            n = pointCount
+        }
+        var tree = makeTree(level)
+        var levelTrees = [LevelTree<S>](repeating: tree, count: maxZoom - minZoom + 2)
+        var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
+        var neighbours = ContiguousArray<UInt32>()
+        neighbours.reserveCapacity(256)
+        let nn = numeric.count, nc = custom.count
+
+        for z in stride(from: maxZoom, through: minZoom, by: -1) {
+            clusterStarts[z - minZoom] = x.count
+            let r = options.searchRadius(atZoom: z)
+            let z8 = Int8(z)
+            var next = ContiguousArray<UInt32>()
+            next.reserveCapacity(level.count)
+            var changed = false
+            for pos in 0..<level.count {
+                let it = Int(level[pos])
+                if lastZoom[it] <= z8 { continue }
+                lastZoom[it] = z8
+                let sx = x[it], sy = y[it]
+                neighbours.removeAll(keepingCapacity: true)
+                tree.forEachWithin(sx, sy, r) { neighbours.append($0) }
+
+                let n0 = Int(count[it])
+                var n = n0
+                for b in neighbours where lastZoom[Int(b)] > z8 { n += Int(count[Int(b)]) }
+
+                if n > n0 && n >= minPoints {
+                    changed = true
+                    let c = x.count
+                    let id = Int32((pos << 5) + (z + 1) + featureCount)
+                    var wx = sx * Double(n0), wy = sy * Double(n0)
+                    let firstChild = childList.count
+                    var seedSeen = false
+                    if nn > 0 { for k in 0..<nn { numericValues.append(numericValues[it * nn + k]) } }
+                    if nc > 0 { for k in 0..<nc { customValues.append(customValues[it * nc + k]) } }
+                    for bu in neighbours {
+                        let b = Int(bu)
+                        if b == it { seedSeen = true; childList.append(Int32(b)); continue }
+                        if lastZoom[b] <= z8 { continue }
+                        lastZoom[b] = z8
+                        let nb = Double(count[b])
+                        wx += x[b] * nb
+                        wy += y[b] * nb
+                        parent[b] = Int32(c)
+                        childList.append(Int32(b))
+                        if nn > 0 {
+                            for k in 0..<nn {
+                                numericValues[c * nn + k] = numeric[k].reduce(numericValues[c * nn + k], numericValues[b * nn + k])
+                            }
+                        }
+                        if nc > 0 {
+                            for k in 0..<nc {
+                                customValues[c * nc + k] = custom[k].reduce(customValues[c * nc + k], customValues[b * nc + k])
+                            }
+                        }
+                    }
+                    if !seedSeen { childList.insert(Int32(it), at: firstChild) }
+                    parent[it] = Int32(c)
+                    childStart.append(Int32(childList.count))
+                    x.append(wx / Double(n))
+                    y.append(wy / Double(n))
+                    count.append(Int32(n))
+                    ref.append(id)
+                    parent.append(-1)
+                    lastZoom.append(127)
+                    next.append(UInt32(c))
+                } else {
+                    next.append(UInt32(it))
+                    if n > n0 {
+                        changed = true
+                        for b in neighbours where lastZoom[Int(b)] > z8 {
+                            lastZoom[Int(b)] = z8
+                            next.append(b)
+                        }
+                    }
+                }
+            }
+            if changed {
+                level = next
+                tree = makeTree(level)
+            }
+            levelTrees[z - minZoom] = tree
+        }
+        zoomClusterStart = clusterStarts
+        trees = levelTrees
+    }
+}
+
+extension ClusterIndex {
+    init(
+        input: ClusterInput, properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
+        options: ClusterOptions, clusterProperties: [ClusterProperty]
+    ) {
+        var numeric: [(String, ClusterAggregation)] = []
+        var custom: [(String, ClusterReducer)] = []
+        for p in clusterProperties {
+            switch p.kind {
+            case .typed(let a): numeric.append((p.name, a))
+            case .custom(let r): custom.append((p.name, r))
+            }
+        }
+        self.options = options
+        self.clusterProperties = clusterProperties
+        self.featureCount = input.featureCount
+        self.pointCount = input.feature.count
+        self.numericProperties = numeric.map { (name: $0.0, aggregation: $0.1) }
+        self.customProperties = custom.map { (name: $0.0, reducer: $0.1) }
+        self.pointLongitude = input.longitude
+        self.pointLatitude = input.latitude
+        self.featureProperties = properties
+        self.featureIDs = ids
+
+        func finish<S: LevelScalar>(_ b: ClusterBuilder<S>) -> (ClusterBuilder<S>) {
+            var b = b
+            b.run()
+            return b
+        }
+        switch options.precision {
+        case .float32:
+            let b = finish(ClusterBuilder<Float>(
+                options: options, featureCount: input.featureCount, input: input, properties: properties,
+                numeric: numeric.map(\.1), custom: custom.map(\.1)))
+            trees = .float(b.trees)
+            itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
+            childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
+            numericValues = b.numericValues; customValues = b.customValues
+        case .double:
+            let b = finish(ClusterBuilder<Double>(
+                options: options, featureCount: input.featureCount, input: input, properties: properties,
+                numeric: numeric.map(\.1), custom: custom.map(\.1)))
+            trees = .double(b.trees)
+            itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
+            childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
+            numericValues = b.numericValues; customValues = b.customValues
+        }
+    }
+}
