@@ -1,0 +1,101 @@
+extension KDTree {
+    /// kdbush's magic byte.
+    static var magic: UInt8 { 0xdb }
+    /// kdbush's serialized format version.
+    static var formatVersion: Int { 1 }
+
+    /// The tree as kdbush 4 serializes it (`index.data`, readable by `KDBush.from`): an 8-byte header
+    /// (magic `0xdb`, version 1 and array type in one byte, nodeSize as `UInt16`, count as
+    /// `UInt32`), the ids (`UInt16` below 65,536 points, else `UInt32`), zero padding to 8 bytes,
+    /// then the interleaved coordinates; all little-endian.
+    ///
+    /// - Complexity: O(n).
+    public var data: [UInt8] {
+        let n = count
+        let idWidth = n < 65_536 ? 2 : 4
+        let idBytes = n * idWidth
+        let padding = (8 - idBytes % 8) % 8
+        let scalarWidth = MemoryLayout<Scalar>.size
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + idBytes + padding + 2 * n * scalarWidth)
+        bytes.append(Self.magic)
+        bytes.append(UInt8(Self.formatVersion << 4) | Scalar.indexArrayTypeCode)
+        bytes.append(UInt8(truncatingIfNeeded: nodeSize))
+        bytes.append(UInt8(truncatingIfNeeded: nodeSize >> 8))
+        let n32 = UInt32(truncatingIfNeeded: n)
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n32 >> UInt32(shift))) }
+        if idWidth == 2 {
+            for id in ids {
+                bytes.append(UInt8(truncatingIfNeeded: id))
+                bytes.append(UInt8(truncatingIfNeeded: id >> 8))
+            }
+        } else {
+            for id in ids {
+                for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: id >> UInt32(shift))) }
+            }
+        }
+        bytes.append(contentsOf: repeatElement(0, count: padding))
+        for value in coords { value.appendLittleEndian(to: &bytes) }
+        return bytes
+    }
+
+    /// Reads a tree from kdbush 4 bytes (see ``data``), validating everything before use: header,
+    /// version, array type (it must be this tree's `Scalar`), node size, the exact byte length, and
+    /// that the ids are a permutation of `0 ..< count`.
+    ///
+    /// - Throws: ``IndexError/truncated(expected:actual:)``, ``IndexError/trailingBytes(expected:actual:)``,
+    ///   ``IndexError/badMagic(found:expected:)``, ``IndexError/unsupportedVersion(found:expected:)``,
+    ///   ``IndexError/unsupportedArrayType(code:)``, ``IndexError/arrayTypeMismatch(found:expected:)``,
+    ///   ``IndexError/invalidNodeSize(_:)``, ``IndexError/invalidIndexValue(position:value:offset:)``.
+    /// - Complexity: O(n).
+    public init(data: some Collection<UInt8>) throws(IndexError) {
+        let bytes = Array(data)
+        guard bytes.count >= 8 else { throw .truncated(expected: 8, actual: bytes.count) }
+        guard bytes[0] == Self.magic else { throw .badMagic(found: bytes[0], expected: Self.magic) }
+        let version = Int(bytes[1] >> 4)
+        guard version == Self.formatVersion else {
+            throw .unsupportedVersion(found: version, expected: Self.formatVersion)
+        }
+        let typeCode = Int(bytes[1] & 0x0f)
+        guard typeCode == 7 || typeCode == 8 else { throw .unsupportedArrayType(code: typeCode) }
+        guard typeCode == Int(Scalar.indexArrayTypeCode) else {
+            throw .arrayTypeMismatch(found: typeCode, expected: Int(Scalar.indexArrayTypeCode))
+        }
+        let nodeSize = Int(bytes[2]) | Int(bytes[3]) << 8
+        guard nodeSize >= 2 else { throw .invalidNodeSize(nodeSize) }
+        let n = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let idWidth = n < 65_536 ? 2 : 4
+        let idBytes = n * idWidth
+        let padding = (8 - idBytes % 8) % 8
+        let scalarWidth = MemoryLayout<Scalar>.size
+        let coordOffset = 8 + idBytes + padding
+        let expected = coordOffset + 2 * n * scalarWidth
+        guard bytes.count >= expected else { throw .truncated(expected: expected, actual: bytes.count) }
+        guard bytes.count == expected else { throw .trailingBytes(expected: expected, actual: bytes.count) }
+
+        var ids = ContiguousArray<UInt32>(repeating: 0, count: n)
+        var coords = ContiguousArray<Scalar>(repeating: 0, count: 2 * n)
+        var failure: IndexError? = nil
+        bytes.withUnsafeBytes { raw in
+            var seen = [UInt64](repeating: 0, count: (n + 63) / 64)
+            for i in 0..<n {
+                let offset = 8 + i * idWidth
+                let id = idWidth == 2
+                    ? Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+                    : Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let bit = UInt64(1) << UInt64(id & 63)
+                if id >= n || seen[id >> 6] & bit != 0 {
+                    failure = .invalidIndexValue(position: i, value: id, offset: offset)
+                    return
+                }
+                seen[id >> 6] |= bit
+                ids[i] = UInt32(truncatingIfNeeded: id)
+            }
+            for i in 0..<(2 * n) {
+                coords[i] = Scalar.readLittleEndian(raw, at: coordOffset + i * scalarWidth)
+            }
+        }
+        if let failure { throw failure }
+        self.init(orderedIDs: ids, coords: coords, nodeSize: nodeSize)
+    }
+}
