@@ -1,5 +1,5 @@
 /// The greedy clustering of all levels, generic over the k-d tree scalar.
-struct ClusterBuilder<S: LevelScalar> {
+struct ClusterBuilder<S: KDTreeScalar> {
     let options: ClusterOptions
     let featureCount: Int
     let pointCount: Int
@@ -16,7 +16,7 @@ struct ClusterBuilder<S: LevelScalar> {
     var childStart = ContiguousArray<Int32>()
     var childList = ContiguousArray<Int32>()
     var zoomClusterStart: [Int] = []
-    var trees: [LevelTree<S>] = []
+    var trees: [KDTree<S>] = []
     var numericValues = ContiguousArray<Double>()
     var customValues = ContiguousArray<JSONValue>()
 
@@ -68,18 +68,18 @@ struct ClusterBuilder<S: LevelScalar> {
         }
     }
 
-    func makeTree(_ level: ContiguousArray<UInt32>) -> LevelTree<S> {
+    func makeTree(_ level: ContiguousArray<UInt32>) -> KDTree<S> {
         var coords = ContiguousArray<S>()
         coords.reserveCapacity(2 * level.count)
         x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in
                 for it in level {
-                    coords.append(S(x[Int(it)]))
-                    coords.append(S(y[Int(it)]))
+                    coords.append(S(indexValue: x[Int(it)]))
+                    coords.append(S(indexValue: y[Int(it)]))
                 }
             }
         }
-        return LevelTree(ids: level, coords: coords, nodeSize: options.nodeSize)
+        return KDTree(levelIDs: level, coords: coords, nodeSize: options.nodeSize)
     }
 
     mutating func run() {
@@ -90,11 +90,14 @@ struct ClusterBuilder<S: LevelScalar> {
             n = pointCount
         }
         var tree = makeTree(level)
-        var levelTrees = [LevelTree<S>](repeating: tree, count: maxZoom - minZoom + 2)
+        var levelTrees = [KDTree<S>](repeating: tree, count: maxZoom - minZoom + 2)
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         var neighbours = ContiguousArray<UInt32>()
         neighbours.reserveCapacity(256)
         let nn = numeric.count, nc = custom.count
+        // `.double` visits neighbours in ascending row order (independent of the search structure);
+        // `.float32` keeps kdbush's order, as supercluster.
+        let canonicalOrder = S.self == Double.self
 
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
             clusterStarts[z - minZoom] = x.count
@@ -109,7 +112,8 @@ struct ClusterBuilder<S: LevelScalar> {
                 lastZoom[it] = z8
                 let sx = x[it], sy = y[it]
                 neighbours.removeAll(keepingCapacity: true)
-                tree.forEachWithin(sx, sy, r) { neighbours.append($0) }
+                tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
+                if canonicalOrder && neighbours.count > 1 { sortSmall(&neighbours) }
 
                 let n0 = Int(count[it])
                 var n = n0
@@ -201,7 +205,7 @@ extension ClusterIndex {
         self.featureProperties = properties
         self.featureIDs = ids
 
-        func finish<S: LevelScalar>(_ b: ClusterBuilder<S>) -> (ClusterBuilder<S>) {
+        func finish<S: KDTreeScalar>(_ b: ClusterBuilder<S>) -> (ClusterBuilder<S>) {
             var b = b
             b.run()
             return b
@@ -223,6 +227,26 @@ extension ClusterIndex {
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
             childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
             numericValues = b.numericValues; customValues = b.customValues
+        }
+    }
+}
+
+/// Sorts a short neighbour list ascending (insertion sort; falls back to the standard sort). O(k²) for k ≤ 32.
+@inline(__always) func sortSmall(_ a: inout ContiguousArray<UInt32>) {
+    let n = a.count
+    if n > 32 {
+        a.sort()
+        return
+    }
+    a.withUnsafeMutableBufferPointer { b in
+        for i in 1..<n {
+            let v = b[i]
+            var j = i - 1
+            while j >= 0 && b[j] > v {
+                b[j + 1] = b[j]
+                j -= 1
+            }
+            b[j + 1] = v
         }
     }
 }

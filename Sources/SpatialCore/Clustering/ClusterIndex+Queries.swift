@@ -58,8 +58,8 @@ extension ClusterIndex {
         let x0 = UnitMercator.x(longitude: minLng), x1 = UnitMercator.x(longitude: maxLng)
         let y0 = UnitMercator.y(latitude: maxLat), y1 = UnitMercator.y(latitude: minLat)
         switch trees {
-        case .float(let t): t[z - options.minZoom].forEachInRange(x0, y0, x1, y1) { body(Int($0)) }
-        case .double(let t): t[z - options.minZoom].forEachInRange(x0, y0, x1, y1) { body(Int($0)) }
+        case .float(let t): t[z - options.minZoom].forEachInRange(minX: x0, minY: y0, maxX: x1, maxY: y1, body)
+        case .double(let t): t[z - options.minZoom].forEachInRange(minX: x0, minY: y0, maxX: x1, maxY: y1, body)
         }
     }
 

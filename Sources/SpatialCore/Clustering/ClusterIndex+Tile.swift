@@ -46,8 +46,7 @@ extension ClusterIndex {
         let bottom = (Double(y) + 1 + p) / z2
         var features: [ClusterTileFeature] = []
         func add(_ minX: Double, _ maxX: Double, originX: Double) {
-            let visit: (UInt32) -> Void = { id in
-                let row = Int(id)
+            let visit: (Int) -> Void = { row in
                 let item = self.item(row: row)
                 var px = self.itemX[row], py = self.itemY[row]
                 if row < self.pointCount {
@@ -60,8 +59,8 @@ extension ClusterIndex {
                 features.append(ClusterTileFeature(item: item, x: Int(tx), y: Int(ty)))
             }
             switch trees {
-            case .float(let t): t[level - options.minZoom].forEachInRange(minX, top, maxX, bottom, visit)
-            case .double(let t): t[level - options.minZoom].forEachInRange(minX, top, maxX, bottom, visit)
+            case .float(let t): t[level - options.minZoom].forEachInRange(minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
+            case .double(let t): t[level - options.minZoom].forEachInRange(minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
             }
         }
         add((Double(x) - p) / z2, (Double(x) + 1 + p) / z2, originX: Double(x))

@@ -54,8 +54,8 @@ public struct ClusterIndex: Sendable {
 
 /// The per-level trees in the index's precision.
 enum LevelTrees: Sendable {
-    case float([LevelTree<Float>])
-    case double([LevelTree<Double>])
+    case float([KDTree<Float>])
+    case double([KDTree<Double>])
 }
 
 extension ClusterIndex {
