@@ -1,0 +1,133 @@
+/// A property name resolved once at parse time, so that contexts can find it cheaply.
+///
+/// `slot` is the name's position in an interned name table given to the parser (for example the
+/// cluster-property names of a ``ClusterPropertyExpressions``), or −1 when there is none; contexts
+/// that store values by slot read them without comparing strings. Other contexts compare the
+/// cached UTF-8 length first and the string only when the lengths agree.
+public struct PropertyKey: Hashable, Sendable, CustomStringConvertible {
+    /// The property name.
+    public let name: String
+    /// The interned slot, or −1.
+    public let slot: Int
+    /// The UTF-8 length of `name`, compared before the string.
+    @usableFromInline let utf8Count: Int
+
+    /// A key for `name`, optionally with an interned slot. O(1) for native strings.
+    @inlinable public init(_ name: String, slot: Int = -1) {
+        self.name = name
+        self.slot = slot
+        self.utf8Count = name.utf8.count
+    }
+
+    /// The name. O(1).
+    public var description: String { name }
+
+    /// Keys are equal when their names are (the slot is a lookup hint). O(name length).
+    @inlinable public static func == (lhs: PropertyKey, rhs: PropertyKey) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the name. O(name length).
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension JSONObject {
+    /// The position of the member named by `key`, comparing lengths before strings. O(members).
+    @inlinable public func index(for key: PropertyKey) -> Int? {
+        keys.withUnsafeBufferPointer { buffer -> Int? in
+            for i in buffer.indices {
+                let k = buffer[i]
+                if k.utf8.count == key.utf8Count && k == key.name { return i }
+            }
+            return nil
+        }
+    }
+
+    /// The value of the member named by `key`, or `nil` when absent. O(members).
+    @inlinable public func value(for key: PropertyKey) -> JSONValue? {
+        guard let i = index(for: key) else { return nil }
+        return values[i]
+    }
+}
+
+/// What an expression reads while it is evaluated: a feature's properties, id, geometry type, the
+/// zoom and (in a cluster reduce) the accumulated value.
+///
+/// Evaluation is generic over the context, so each concrete context gets its own specialised code
+/// (no existential in the hot path).
+public protocol ExpressionContext {
+    /// The value of a property, or `nil` when the key is absent. Should be O(1) or O(members).
+    func value(forProperty key: PropertyKey) -> JSONValue?
+    /// All properties as an object (the `properties` operator). O(members) at most.
+    var properties: JSONObject { get }
+    /// The feature's id, when it has one. O(1).
+    var featureID: FeatureID? { get }
+    /// The geometry type name (`Point`, `LineString`, `Polygon`, …), when known. O(1).
+    var geometryType: String? { get }
+    /// The fractional zoom (0 where there is none). O(1).
+    var zoom: Double { get }
+    /// The value accumulated so far, inside a cluster reduce only. O(1).
+    var accumulated: JSONValue? { get }
+}
+
+extension ExpressionContext {
+    /// No id by default. O(1).
+    @inlinable public var featureID: FeatureID? { nil }
+    /// No geometry type by default. O(1).
+    @inlinable public var geometryType: String? { nil }
+    /// Zoom 0 by default. O(1).
+    @inlinable public var zoom: Double { 0 }
+    /// No accumulated value by default. O(1).
+    @inlinable public var accumulated: JSONValue? { nil }
+}
+
+/// Evaluates expressions on a ``Feature`` (its properties, id and geometry type) at a zoom.
+public struct FeatureExpressionContext: ExpressionContext {
+    /// The feature.
+    public var feature: Feature
+    /// The fractional zoom.
+    public var zoom: Double
+
+    /// A context for `feature` at `zoom`. O(1).
+    @inlinable public init(feature: Feature, zoom: Double = 0) {
+        self.feature = feature
+        self.zoom = zoom
+    }
+
+    /// O(members).
+    @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
+        feature.properties.value(for: key)
+    }
+
+    /// O(1).
+    @inlinable public var properties: JSONObject { feature.properties }
+    /// O(1).
+    @inlinable public var featureID: FeatureID? { feature.id }
+    /// O(1).
+    @inlinable public var geometryType: String? { feature.geometry?.typeName }
+}
+
+/// Evaluates expressions on a plain properties object, with optional id, geometry type and zoom.
+public struct JSONObjectExpressionContext: ExpressionContext {
+    /// The properties.
+    public var properties: JSONObject
+    /// The fractional zoom.
+    public var zoom: Double
+    /// The feature id, if any.
+    public var featureID: FeatureID?
+    /// The geometry type name, if any.
+    public var geometryType: String?
+
+    /// A context over `properties`. O(1).
+    @inlinable public init(
+        properties: JSONObject, zoom: Double = 0, featureID: FeatureID? = nil, geometryType: String? = nil
+    ) {
+        self.properties = properties
+        self.zoom = zoom
+        self.featureID = featureID
+        self.geometryType = geometryType
+    }
+
+    /// O(members).
+    @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
+        properties.value(for: key)
+    }
+}
