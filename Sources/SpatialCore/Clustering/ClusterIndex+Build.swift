@@ -5,6 +5,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
     let pointCount: Int
     let numeric: [ClusterAggregation]
     let custom: [ClusterReducer]
+    let expressions: ClusterPropertyExpressions
 
     var x = ContiguousArray<Double>()
     var y = ContiguousArray<Double>()
@@ -19,13 +20,16 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var trees: [KDTree<S>] = []
     var numericValues = ContiguousArray<Double>()
     var customValues = ContiguousArray<JSONValue>()
+    var expressionValues = ContiguousArray<JSONValue>()
 
     init(options: ClusterOptions, featureCount: Int, input: ClusterInput,
-         properties: ContiguousArray<JSONObject>, numeric: [ClusterAggregation], custom: [ClusterReducer]) {
+         properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
+         numeric: [ClusterAggregation], custom: [ClusterReducer], expressions: ClusterPropertyExpressions) {
         self.options = options
         self.featureCount = featureCount
         self.numeric = numeric
         self.custom = custom
+        self.expressions = expressions
         let m = input.feature.count
         pointCount = m
         let capacity = m + m / 2 + 16
@@ -66,6 +70,15 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 for r in custom { customValues.append(r.map(p)) }
             }
         }
+        if expressions.count > 0 {
+            expressionValues.reserveCapacity(expressions.count * capacity)
+            for i in 0..<m {
+                let f = Int(input.feature[i])
+                let context = JSONObjectExpressionContext(
+                    properties: properties[f], featureID: ids.isEmpty ? nil : ids[f], geometryType: "Point")
+                for k in 0..<expressions.count { expressionValues.append(expressions.mapValue(k, context)) }
+            }
+        }
     }
 
     func makeTree(_ level: ContiguousArray<UInt32>) -> KDTree<S> {
@@ -94,7 +107,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         var neighbours = ContiguousArray<UInt32>()
         neighbours.reserveCapacity(256)
-        let nn = numeric.count, nc = custom.count
+        let nn = numeric.count, nc = custom.count, ne = expressions.count
+        var accumulated: [JSONValue] = []
         // `.double` visits neighbours in ascending row order (independent of the search structure);
         // `.float32` keeps kdbush's order, as supercluster.
         let canonicalOrder = S.self == Double.self
@@ -128,6 +142,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     var seedSeen = false
                     if nn > 0 { for k in 0..<nn { numericValues.append(numericValues[it * nn + k]) } }
                     if nc > 0 { for k in 0..<nc { customValues.append(customValues[it * nc + k]) } }
+                    if ne > 0 {
+                        accumulated.removeAll(keepingCapacity: true)
+                        accumulated.append(contentsOf: expressionValues[(it * ne)..<(it * ne + ne)])
+                    }
                     for bu in neighbours {
                         let b = Int(bu)
                         if b == it { seedSeen = true; childList.append(Int32(b)); continue }
@@ -148,8 +166,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
                                 customValues[c * nc + k] = custom[k].reduce(customValues[c * nc + k], customValues[b * nc + k])
                             }
                         }
+                        if ne > 0 {
+                            expressions.reduce(&accumulated, member: expressionValues[(b * ne)..<(b * ne + ne)])
+                        }
                     }
                     if !seedSeen { childList.insert(Int32(it), at: firstChild) }
+                    if ne > 0 { expressionValues.append(contentsOf: accumulated) }
                     parent[it] = Int32(c)
                     childStart.append(Int32(childList.count))
                     x.append(wx / Double(n))
@@ -184,7 +206,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
 extension ClusterIndex {
     init(
         input: ClusterInput, properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
-        options: ClusterOptions, clusterProperties: [ClusterProperty]
+        options: ClusterOptions, clusterProperties: [ClusterProperty], expressions: ClusterPropertyExpressions
     ) {
         var numeric: [(String, ClusterAggregation)] = []
         var custom: [(String, ClusterReducer)] = []
@@ -204,6 +226,7 @@ extension ClusterIndex {
         self.pointLatitude = input.latitude
         self.featureProperties = properties
         self.featureIDs = ids
+        self.expressionProperties = expressions
 
         func finish<S: KDTreeScalar>(_ b: ClusterBuilder<S>) -> (ClusterBuilder<S>) {
             var b = b
@@ -213,20 +236,22 @@ extension ClusterIndex {
         switch options.precision {
         case .float32:
             let b = finish(ClusterBuilder<Float>(
-                options: options, featureCount: input.featureCount, input: input, properties: properties,
-                numeric: numeric.map(\.1), custom: custom.map(\.1)))
+                options: options, featureCount: input.featureCount, input: input, properties: properties, ids: ids,
+                numeric: numeric.map(\.1), custom: custom.map(\.1), expressions: expressions))
             trees = .float(b.trees)
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
             childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
             numericValues = b.numericValues; customValues = b.customValues
+            expressionValues = b.expressionValues
         case .double:
             let b = finish(ClusterBuilder<Double>(
-                options: options, featureCount: input.featureCount, input: input, properties: properties,
-                numeric: numeric.map(\.1), custom: custom.map(\.1)))
+                options: options, featureCount: input.featureCount, input: input, properties: properties, ids: ids,
+                numeric: numeric.map(\.1), custom: custom.map(\.1), expressions: expressions))
             trees = .double(b.trees)
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
             childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
             numericValues = b.numericValues; customValues = b.customValues
+            expressionValues = b.expressionValues
         }
     }
 }

@@ -82,7 +82,7 @@ extension ClusterIndex {
 
     /// The reduced cluster properties of a row (empty without cluster properties). O(properties).
     func reducedProperties(row: Int) -> JSONObject {
-        if numericProperties.isEmpty && customProperties.isEmpty { return JSONObject() }
+        if numericProperties.isEmpty && customProperties.isEmpty && expressionProperties.count == 0 { return JSONObject() }
         var o = JSONObject()
         let nn = numericProperties.count, nc = customProperties.count
         for (k, p) in numericProperties.enumerated() {
@@ -90,6 +90,10 @@ extension ClusterIndex {
         }
         for (k, p) in customProperties.enumerated() {
             o[p.name] = customValues[row * nc + k]
+        }
+        let ne = expressionProperties.count
+        for (k, p) in expressionProperties.properties.enumerated() {
+            o[p.name] = expressionValues[row * ne + k]
         }
         return o
     }

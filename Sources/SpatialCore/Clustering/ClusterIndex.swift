@@ -42,6 +42,10 @@ public struct ClusterIndex: Sendable {
     let numericValues: ContiguousArray<Double>
     /// Custom (JSON) property values, `customStride` per item row.
     let customValues: ContiguousArray<JSONValue>
+    /// Expression-driven (`clusterProperties`) values, one per expression property per item row.
+    let expressionValues: ContiguousArray<JSONValue>
+    /// The parsed `clusterProperties` the index reduces (empty when none).
+    public let expressionProperties: ClusterPropertyExpressions
     let numericProperties: [(name: String, aggregation: ClusterAggregation)]
     let customProperties: [(name: String, reducer: ClusterReducer)]
 
@@ -66,8 +70,13 @@ extension ClusterIndex {
     /// - Throws: ``ClusterError/unsupportedGeometry(featureIndex:type:)`` for a non-point geometry,
     ///   ``ClusterError/invalidCoordinate(featureIndex:longitude:latitude:)`` for NaN, infinity or
     ///   a latitude outside −90 … 90. Longitudes outside ±180 are wrapped.
+    ///
+    /// Cluster properties come as typed aggregations or closures (`properties`) and/or as parsed
+    /// Mapbox `clusterProperties` expressions (`clusterProperties`); the cluster's property object
+    /// lists them in that order.
     public init(
-        features: [Feature], options: ClusterOptions = .default, properties: [ClusterProperty] = []
+        features: [Feature], options: ClusterOptions = .default, properties: [ClusterProperty] = [],
+        clusterProperties: ClusterPropertyExpressions = ClusterPropertyExpressions()
     ) throws(ClusterError) {
         guard features.count <= Self.maximumFeatureCount else { throw .tooManyFeatures(features.count) }
         var input = ClusterInput(featureCount: features.count)
@@ -84,7 +93,9 @@ extension ClusterIndex {
             guard case .point(let p) = g else { throw .unsupportedGeometry(featureIndex: i, type: g.typeName) }
             try input.add(feature: i, longitude: p.longitude, latitude: p.latitude)
         }
-        self.init(input: input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties)
+        self.init(
+            input: input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties,
+            expressions: clusterProperties)
     }
 
     /// Clusters plain coordinates, with one property object per coordinate (or none at all).
@@ -94,7 +105,8 @@ extension ClusterIndex {
     ///   is neither empty nor as long as `coordinates`, and the coordinate errors.
     public init(
         coordinates: some Collection<Coordinate>, properties: [JSONObject] = [],
-        options: ClusterOptions = .default, clusterProperties: [ClusterProperty] = []
+        options: ClusterOptions = .default, clusterProperties: [ClusterProperty] = [],
+        expressions: ClusterPropertyExpressions = ClusterPropertyExpressions()
     ) throws(ClusterError) {
         guard coordinates.count <= Self.maximumFeatureCount else { throw .tooManyFeatures(coordinates.count) }
         guard properties.isEmpty || properties.count == coordinates.count else {
@@ -106,7 +118,9 @@ extension ClusterIndex {
         }
         let props = properties.isEmpty
             ? ContiguousArray(repeating: JSONObject(), count: coordinates.count) : ContiguousArray(properties)
-        self.init(input: input, properties: props, ids: [], options: options, clusterProperties: clusterProperties)
+        self.init(
+            input: input, properties: props, ids: [], options: options, clusterProperties: clusterProperties,
+            expressions: expressions)
     }
 }
 

@@ -61,8 +61,9 @@ public enum ClusterAggregation: Sendable, Hashable {
     case count(ClusterPredicate)
 }
 
-/// A map/reduce pair over JSON values: the slot for expression-driven cluster properties
-/// (Mapbox `clusterProperties`), and for any custom aggregation.
+/// A map/reduce pair over JSON values for a custom aggregation of one property. (Mapbox
+/// `clusterProperties` expressions, whose reduce may read any property of the member, are passed
+/// to ``ClusterIndex`` as ``ClusterPropertyExpressions``.)
 ///
 /// `map` runs once per input point on its properties; when a cluster forms, its value starts as
 /// the first member's value and each other member is reduced in with
@@ -105,9 +106,6 @@ public struct ClusterProperty: Sendable {
         self.name = name
         kind = .custom(reducer)
     }
-
-    // TODO(expressions): `init(clusterProperties json: JSONObject) throws` once the expressions
-    // branch offers the cluster-properties parser; it will build `.custom` reducers.
 }
 
 extension ClusterAggregation {

@@ -5,10 +5,17 @@ import Testing
 /// `.float32` mode against supercluster 8.0.1's golden outputs for its `places.json` fixture.
 @Suite("Clustering: supercluster oracle")
 struct ClusterOracleTests {
-    static let files = ["places-default.json", "places-minpoints5.json", "places-r60-e256-mz4.json", "places-flow.json"]
+    /// The oracle runs; `places-flow.json` twice: typed aggregations, then (`+expressions`) its
+    /// Mapbox `clusterProperties` parsed by the expression engine.
+    static let files = [
+        "places-default.json", "places-minpoints5.json", "places-r60-e256-mz4.json", "places-flow.json",
+        "places-flow.json+expressions",
+    ]
 
     /// The oracle file and the index built with its options, or nil when a file is absent.
-    static func load(_ file: String) throws -> (oracle: [String: Any], index: ClusterIndex)? {
+    static func load(_ run: String) throws -> (oracle: [String: Any], index: ClusterIndex)? {
+        let useExpressions = run.hasSuffix("+expressions")
+        let file = useExpressions ? String(run.dropLast("+expressions".count)) : run
         guard let oracle = ClusterTestSupport.oracle(file) as? [String: Any],
             let features = ClusterTestSupport.dataset("places.json")
         else { return nil }
@@ -18,11 +25,18 @@ struct ClusterOracleTests {
             radius: ClusterTestSupport.double(o["radius"]), extent: ClusterTestSupport.double(o["extent"]),
             nodeSize: o["nodeSize"] as! Int, generateId: o["generateId"] as! Bool, precision: .float32)
         var properties: [ClusterProperty] = []
+        var expressions = ClusterPropertyExpressions()
         if let mr = o["map_reduce"] as? [String: Any] {
-            properties = ClusterTestSupport.flowProperties(
-                flow: mr["flow_prop"] as! String, engine: mr["engine_prop"] as! String, value: mr["engine_value"] as! String)
+            if useExpressions {
+                let json = try #require(ClusterTestSupport.jsonValue(mr["mapbox_clusterProperties"]!).objectValue)
+                // Keep the oracle's property order (max, in_e9, sum) for readable output.
+                expressions = try ClusterPropertyExpressions(json: JSONObject(["max", "in_e9", "sum"].map { ($0, json[$0]!) }))
+            } else {
+                properties = ClusterTestSupport.flowProperties(
+                    flow: mr["flow_prop"] as! String, engine: mr["engine_prop"] as! String, value: mr["engine_value"] as! String)
+            }
         }
-        let index = try ClusterIndex(features: features, options: options, properties: properties)
+        let index = try ClusterIndex(features: features, options: options, properties: properties, clusterProperties: expressions)
         return (oracle, index)
     }
 
@@ -88,8 +102,14 @@ struct ClusterOracleTests {
                     if let props = e["props"] as? [String: Any] {
                         // The mapped values of the point: recompute with the same typed aggregations.
                         for (k, v) in props {
-                            let agg = index.numericProperties.first { $0.name == k }!.aggregation
-                            #expect(agg.jsonValue(agg.map(p.properties)) == ClusterTestSupport.jsonValue(v), "z\(z) id \(id) \(k)")
+                            let mapped: JSONValue
+                            if let agg = index.numericProperties.first(where: { $0.name == k })?.aggregation {
+                                mapped = agg.jsonValue(agg.map(p.properties))
+                            } else {
+                                let slot = try #require(index.expressionProperties.names.firstIndex(of: k))
+                                mapped = index.expressionProperties.mapValue(slot, JSONObjectExpressionContext(properties: p.properties))
+                            }
+                            #expect(mapped == ClusterTestSupport.jsonValue(v), "z\(z) id \(id) \(k)")
                         }
                     }
                 }
@@ -162,6 +182,7 @@ struct ClusterOracleTests {
     @Test("tiles: padding, wrapped copies, integer coordinates, null when empty", arguments: files)
     func tiles(file: String) throws {
         guard let (oracle, index) = try Self.load(file), let features = ClusterTestSupport.dataset("places.json") else { return }
+        let file = file.replacingOccurrences(of: "+expressions", with: "")
         let tiles = try #require(oracle["tiles"] as? [[String: Any]])
         #expect(!tiles.isEmpty)
         for t in tiles {
