@@ -21,8 +21,8 @@ public struct ClusterID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// (the zoom the cluster was formed at, plus one); `nil` when the integer cannot be a cluster
     /// id for `featureCount` features. O(1).
     @inlinable public func origin(featureCount: Int) -> (index: Int, zoom: Int)? {
-        let v = rawValue - featureCount
-        guard v >= 0 else { return nil }
+        let (v, overflow) = rawValue.subtractingReportingOverflow(featureCount)
+        guard !overflow, v >= 0 else { return nil }
         return (v >> 5, v % 32)
     }
 
