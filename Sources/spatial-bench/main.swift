@@ -6,6 +6,7 @@ import SpatialCore
 
 let groups: [(name: String, run: (Bench) throws -> Void)] = [
     ("read", benchRead),
+    ("clustering", benchClustering),
 ]
 
 let usage = """

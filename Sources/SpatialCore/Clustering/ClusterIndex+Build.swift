@@ -18,6 +18,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var childList = ContiguousArray<Int32>()
     var zoomClusterStart: [Int] = []
     var trees: [KDTree<S>] = []
+    /// `.double`: snapshot trees shared by several levels, and per level the snapshots to search.
+    var segments: [KDTree<S>] = []
+    var levelSegments: [[Int32]] = []
+    /// The levels an item is present at: lowLevel … highLevel.
+    var lowLevel = ContiguousArray<Int8>()
+    var highLevel = ContiguousArray<Int8>()
     var numericValues = ContiguousArray<Double>()
     var customValues = ContiguousArray<JSONValue>()
     var expressionValues = ContiguousArray<JSONValue>()
@@ -55,6 +61,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
         parent.reserveCapacity(capacity)
         lastZoom = ContiguousArray(repeating: 127, count: m)
         lastZoom.reserveCapacity(capacity)
+        lowLevel = ContiguousArray(repeating: Int8(options.minZoom), count: m)
+        lowLevel.reserveCapacity(capacity)
+        highLevel = ContiguousArray(repeating: Int8(options.maxZoom + 1), count: m)
+        highLevel.reserveCapacity(capacity)
         childStart.append(0)
         if !numeric.isEmpty {
             numericValues.reserveCapacity(numeric.count * capacity)
@@ -81,7 +91,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
     }
 
-    func makeTree(_ level: ContiguousArray<UInt32>) -> KDTree<S> {
+    func makeTree(_ level: ContiguousArray<UInt32>, nodeSize: Int? = nil) -> KDTree<S> {
         var coords = ContiguousArray<S>()
         coords.reserveCapacity(2 * level.count)
         x.withUnsafeBufferPointer { x in
@@ -92,7 +102,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 }
             }
         }
-        return KDTree(levelIDs: level, coords: coords, nodeSize: options.nodeSize)
+        return KDTree(levelIDs: level, coords: coords, nodeSize: nodeSize ?? options.nodeSize)
     }
 
     mutating func run() {
@@ -102,8 +112,20 @@ struct ClusterBuilder<S: KDTreeScalar> {
             for i in 0..<pointCount { buf[i] = UInt32(i) }
             n = pointCount
         }
+        // `.double` (fast): raw points whose nearest other point is beyond 3 r are copied without a
+        // search (see `IsolationBound`); searches use a tree over the other items only; the public
+        // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
+        // per-level trees and searches.
+        let fast = S.self == Double.self
+        let isolation = fast ? IsolationBound(x: x, y: y, count: pointCount, options: options) : nil
         var tree = makeTree(level)
-        var levelTrees = [KDTree<S>](repeating: tree, count: maxZoom - minZoom + 2)
+        var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
+        if fast {
+            segments = [tree]
+            levelSegments = [[Int32]](repeating: [], count: maxZoom - minZoom + 2)
+            levelSegments[maxZoom + 1 - minZoom] = [0]
+        }
+        var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         var neighbours = ContiguousArray<UInt32>()
         neighbours.reserveCapacity(256)
@@ -120,10 +142,23 @@ struct ClusterBuilder<S: KDTreeScalar> {
             var next = ContiguousArray<UInt32>()
             next.reserveCapacity(level.count)
             var changed = false
+            // Fast path: the items that may have a neighbour within r, and a tree over them.
+            let isolated2 = fast ? isolation!.isolatedSquaredDistance(radius: r) : -1
+            if fast {
+                var active = ContiguousArray<UInt32>()
+                for it in level where Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
+                    active.append(it)
+                }
+                tree = makeTree(active, nodeSize: 16)
+            }
             for pos in 0..<level.count {
                 let it = Int(level[pos])
                 if lastZoom[it] <= z8 { continue }
                 lastZoom[it] = z8
+                if fast && it < pointCount && isolation!.nearest2[it] > isolated2 {
+                    next.append(UInt32(it))
+                    continue
+                }
                 let sx = x[it], sy = y[it]
                 neighbours.removeAll(keepingCapacity: true)
                 tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
@@ -155,6 +190,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                         wx += x[b] * nb
                         wy += y[b] * nb
                         parent[b] = Int32(c)
+                        lowLevel[b] = Int8(z + 1)
                         childList.append(Int32(b))
                         if nn > 0 {
                             for k in 0..<nn {
@@ -173,6 +209,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     if !seedSeen { childList.insert(Int32(it), at: firstChild) }
                     if ne > 0 { expressionValues.append(contentsOf: accumulated) }
                     parent[it] = Int32(c)
+                    lowLevel[it] = Int8(z + 1)
                     childStart.append(Int32(childList.count))
                     x.append(wx / Double(n))
                     y.append(wy / Double(n))
@@ -180,6 +217,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     ref.append(id)
                     parent.append(-1)
                     lastZoom.append(127)
+                    lowLevel.append(Int8(minZoom))
+                    highLevel.append(z8)
                     next.append(UInt32(c))
                 } else {
                     next.append(UInt32(it))
@@ -192,11 +231,33 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     }
                 }
             }
-            if changed {
+            if fast {
                 level = next
-                tree = makeTree(level)
+                // Snapshot policy: search the current snapshot (filtered by presence) plus a tree
+                // of the clusters formed since; take a new snapshot when the additions pass a
+                // quarter of it or fewer than half of its items remain.
+                var added = ContiguousArray<UInt32>()
+                var inSnapshot = 0
+                for it in level { if Int(it) < rowsAtSnapshot { inSnapshot += 1 } else { added.append(it) } }
+                if added.count * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
+                    segments.append(makeTree(level))
+                    snapshot = segments.count - 1
+                    snapshotSize = level.count
+                    rowsAtSnapshot = x.count
+                    levelSegments[z - minZoom] = [Int32(snapshot)]
+                } else if added.isEmpty {
+                    levelSegments[z - minZoom] = [Int32(snapshot)]
+                } else {
+                    segments.append(makeTree(added))
+                    levelSegments[z - minZoom] = [Int32(snapshot), Int32(segments.count - 1)]
+                }
+            } else {
+                if changed {
+                    level = next
+                    tree = makeTree(level)
+                }
+                levelTrees[z - minZoom] = tree
             }
-            levelTrees[z - minZoom] = tree
         }
         zoomClusterStart = clusterStarts
         trees = levelTrees
@@ -243,15 +304,17 @@ extension ClusterIndex {
             childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
             numericValues = b.numericValues; customValues = b.customValues
             expressionValues = b.expressionValues
+            itemLowLevel = b.lowLevel; itemHighLevel = b.highLevel
         case .double:
             let b = finish(ClusterBuilder<Double>(
                 options: options, featureCount: input.featureCount, input: input, properties: properties, ids: ids,
                 numeric: numeric.map(\.1), custom: custom.map(\.1), expressions: expressions))
-            trees = .double(b.trees)
+            trees = .double(segments: b.segments, levels: b.levelSegments)
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
             childStart = b.childStart; childList = b.childList; zoomClusterStart = b.zoomClusterStart
             numericValues = b.numericValues; customValues = b.customValues
             expressionValues = b.expressionValues
+            itemLowLevel = b.lowLevel; itemHighLevel = b.highLevel
         }
     }
 }

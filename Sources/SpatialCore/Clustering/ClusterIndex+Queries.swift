@@ -57,9 +57,26 @@ extension ClusterIndex {
         let z = levelZoom(zoom)
         let x0 = UnitMercator.x(longitude: minLng), x1 = UnitMercator.x(longitude: maxLng)
         let y0 = UnitMercator.y(latitude: maxLat), y1 = UnitMercator.y(latitude: minLat)
+        forEachRow(level: z, minX: x0, minY: y0, maxX: x1, maxY: y1, body)
+    }
+
+    /// Visits the rows of level z inside a unit-Mercator box, in tree order. O(√n + k).
+    @inline(__always)
+    func forEachRow(level z: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int) -> Void) {
         switch trees {
-        case .float(let t): t[z - options.minZoom].forEachInRange(minX: x0, minY: y0, maxX: x1, maxY: y1, body)
-        case .double(let t): t[z - options.minZoom].forEachInRange(minX: x0, minY: y0, maxX: x1, maxY: y1, body)
+        case .float(let t):
+            t[z - options.minZoom].forEachInRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)
+        case .double(let segments, let levels):
+            let z8 = Int8(z)
+            itemLowLevel.withUnsafeBufferPointer { low in
+                itemHighLevel.withUnsafeBufferPointer { high in
+                    for s in levels[z - options.minZoom] {
+                        segments[Int(s)].forEachInRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { row in
+                            if low[row] <= z8 && z8 <= high[row] { body(row) }
+                        }
+                    }
+                }
+            }
         }
     }
 

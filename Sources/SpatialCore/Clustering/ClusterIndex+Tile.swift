@@ -58,10 +58,7 @@ extension ClusterIndex {
                 let ty = UnitMercator.jsRound(self.options.extent * (py * z2 - Double(y)))
                 features.append(ClusterTileFeature(item: item, x: Int(tx), y: Int(ty)))
             }
-            switch trees {
-            case .float(let t): t[level - options.minZoom].forEachInRange(minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
-            case .double(let t): t[level - options.minZoom].forEachInRange(minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
-            }
+            forEachRow(level: level, minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
         }
         add((Double(x) - p) / z2, (Double(x) + 1 + p) / z2, originX: Double(x))
         if x == 0 { add(1 - p / z2, 1, originX: z2) }

@@ -29,6 +29,9 @@ public struct ClusterIndex: Sendable {
     let itemRef: ContiguousArray<Int32>
     /// The row of the cluster that absorbed the item, or −1.
     let itemParent: ContiguousArray<Int32>
+    /// The levels an item is present at: `itemLowLevel[row] … itemHighLevel[row]`.
+    let itemLowLevel: ContiguousArray<Int8>
+    let itemHighLevel: ContiguousArray<Int8>
     /// Per cluster (row − pointCount): the start of its children in ``childList``; one extra end.
     let childStart: ContiguousArray<Int32>
     /// The children of all clusters, each cluster's in its k-d neighbour order.
@@ -58,8 +61,11 @@ public struct ClusterIndex: Sendable {
 
 /// The per-level trees in the index's precision.
 enum LevelTrees: Sendable {
+    /// `.float32`: one exact kdbush tree per level (index z − minZoom).
     case float([KDTree<Float>])
-    case double([KDTree<Double>])
+    /// `.double`: snapshot trees, each shared by consecutive levels, and per level the snapshots
+    /// to search; an item found there belongs to level z when it is present at z.
+    case double(segments: [KDTree<Double>], levels: [[Int32]])
 }
 
 extension ClusterIndex {
