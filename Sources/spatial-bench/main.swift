@@ -8,6 +8,7 @@ let groups: [(name: String, run: (Bench) throws -> Void)] = [
     ("read", benchRead),
     ("indexes", benchIndexes),
     ("expressions", benchExpressions),
+    ("clustering", benchClustering),
 ]
 
 let usage = """
