@@ -46,6 +46,15 @@ extension JSONObject {
         guard let i = index(for: key) else { return nil }
         return values[i]
     }
+
+    /// The member's number, or `nil` when absent or not a number (no value copy). O(members).
+    @inlinable public func number(for key: PropertyKey) -> Double? {
+        guard let i = index(for: key) else { return nil }
+        return values.withUnsafeBufferPointer { buffer in
+            if case .number(let n) = buffer[i] { return n }
+            return nil
+        }
+    }
 }
 
 /// What an expression reads while it is evaluated: a feature's properties, id, geometry type, the
@@ -56,6 +65,11 @@ extension JSONObject {
 public protocol ExpressionContext {
     /// The value of a property, or `nil` when the key is absent. Should be O(1) or O(members).
     func value(forProperty key: PropertyKey) -> JSONValue?
+    /// The property's number, or `nil` when it is absent or not a number (a fast path that
+    /// contexts may implement without copying the value). O(members) at most.
+    func number(forProperty key: PropertyKey) -> Double?
+    /// Whether the property is present (even if null). O(members) at most.
+    func hasProperty(_ key: PropertyKey) -> Bool
     /// All properties as an object (the `properties` operator). O(members) at most.
     var properties: JSONObject { get }
     /// The feature's id, when it has one. O(1).
@@ -69,6 +83,15 @@ public protocol ExpressionContext {
 }
 
 extension ExpressionContext {
+    /// Reads ``value(forProperty:)`` by default. O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? {
+        if case .number(let n)? = value(forProperty: key) { return n }
+        return nil
+    }
+
+    /// Reads ``value(forProperty:)`` by default. O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { value(forProperty: key) != nil }
+
     /// No id by default. O(1).
     @inlinable public var featureID: FeatureID? { nil }
     /// No geometry type by default. O(1).
@@ -96,6 +119,12 @@ public struct FeatureExpressionContext: ExpressionContext {
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
         feature.properties.value(for: key)
     }
+
+    /// O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? { feature.properties.number(for: key) }
+
+    /// O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { feature.properties.index(for: key) != nil }
 
     /// O(1).
     @inlinable public var properties: JSONObject { feature.properties }
@@ -130,4 +159,10 @@ public struct JSONObjectExpressionContext: ExpressionContext {
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
         properties.value(for: key)
     }
+
+    /// O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? { properties.number(for: key) }
+
+    /// O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { properties.index(for: key) != nil }
 }

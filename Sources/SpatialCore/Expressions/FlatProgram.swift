@@ -194,7 +194,7 @@ extension FlatProgram {
         case .number:
             return ins.number
         case .get:
-            if case .number(let n)? = c.value(forProperty: keys[Int(ins.a)]) { return n }
+            return keys.withUnsafeBufferPointer { c.number(forProperty: $0[Int(ins.a)]) }
             return nil
         case .accumulated:
             if case .number(let n)? = c.accumulated { return n }
@@ -287,7 +287,7 @@ extension FlatProgram {
         let ins = code[Int(i)]
         switch ins.op {
         case .has:
-            return c.value(forProperty: keys[Int(ins.a)]) != nil
+            return keys.withUnsafeBufferPointer { c.hasProperty($0[Int(ins.a)]) }
         case .not:
             guard let b = boolean(ins.a, c) else { return nil }
             return !b
@@ -304,7 +304,7 @@ extension FlatProgram {
             let rhs = code[Int(ins.b)]
             // `["get", key]` against a constant: no value is built for the constant.
             if lhs.op == .get && (rhs.op == .constant || rhs.op == .number) {
-                let v = c.value(forProperty: keys[Int(lhs.a)]) ?? .null
+                let v = keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(lhs.a)]) } ?? .null
                 if rhs.op == .number { return Node.compare(ins.comparison, v, .number(rhs.number)) }
                 return Node.compare(ins.comparison, v, constants[Int(rhs.a)])
             }
@@ -331,7 +331,7 @@ extension FlatProgram {
         case .constant:
             return constants[Int(ins.a)]
         case .get:
-            return c.value(forProperty: keys[Int(ins.a)]) ?? .null
+            return keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(ins.a)]) } ?? .null
         case .accumulated:
             return c.accumulated ?? .null
         case .has, .not, .all, .any, .compare:
