@@ -8,7 +8,7 @@
 @usableFromInline struct Instruction: Hashable, Sendable {
     @usableFromInline enum Op: UInt8, Hashable, Sendable {
         case number, constant, get, has, zoom, accumulated
-        case arithmetic, unary, compare, not, all, any, conditional, step, interpolate
+        case arithmetic, unary, compare, not, all, any, conditional, step, interpolate, match
     }
 
     @usableFromInline var op: Op
@@ -23,6 +23,9 @@
     @usableFromInline var count: Int32 = 0
     /// A numeric constant, or the index of a curve.
     @usableFromInline var number: Double = 0
+    /// `match`: the first label in `labels`; the label count is in `d`.
+    @usableFromInline var c: Int32 = 0
+    @usableFromInline var d: Int32 = 0
 
     @usableFromInline init(op: Op) { self.op = op }
 }
@@ -36,6 +39,8 @@
     @usableFromInline let constants: [JSONValue]
     @usableFromInline let stops: [Double]
     @usableFromInline let curves: [Interpolation]
+    /// `match` labels with the branch each selects.
+    @usableFromInline let labels: [(label: MatchLabel, branch: Int32)]
     @usableFromInline let root: Int32
     /// Whether the whole tree was flattened (else the tree is evaluated and the tables are empty).
     @usableFromInline let isComplete: Bool
@@ -44,7 +49,7 @@
     init(_ node: Node) {
         var builder = FlatProgramBuilder()
         guard let r = builder.compile(node) else {
-            (code, arguments, keys, constants, stops, curves, root, isComplete) = ([], [], [], [], [], [], 0, false)
+            (code, arguments, keys, constants, stops, curves, labels, root, isComplete) = ([], [], [], [], [], [], [], 0, false)
             return
         }
         isComplete = true
@@ -54,6 +59,7 @@
         constants = builder.constants
         stops = builder.stops
         curves = builder.curves
+        labels = builder.labels
         root = r
     }
 }
@@ -66,6 +72,7 @@ struct FlatProgramBuilder {
     var constants: [JSONValue] = []
     var stops: [Double] = []
     var curves: [Interpolation] = []
+    var labels: [(label: MatchLabel, branch: Int32)] = []
 
     private mutating func emit(_ instruction: Instruction) -> Int32 {
         code.append(instruction)
@@ -164,6 +171,17 @@ struct FlatProgramBuilder {
             // The curve index follows the outputs in `arguments`.
             arguments.append(Int32(curves.count))
             curves.append(curve)
+        case .match(let input, let labelGroups, let outputs, let fallback):
+            guard let inputIndex = compile(input), let (start, count) = compileList(outputs + [fallback]) else { return nil }
+            ins = Instruction(op: .match)
+            ins.a = inputIndex
+            ins.b = start
+            ins.count = count
+            ins.c = Int32(labels.count)
+            for (branch, group) in labelGroups.enumerated() {
+                for label in group { labels.append((label, Int32(branch))) }
+            }
+            ins.d = Int32(labels.count) - ins.c
         default:
             return nil
         }
@@ -253,6 +271,9 @@ extension FlatProgram {
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
             return number(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
+            return number(branch, c)
         default:
             if case .number(let n)? = value(i, c) { return n }
             return nil
@@ -269,6 +290,33 @@ extension FlatProgram {
             if stops[s + mid] <= x { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// The instruction index of the chosen `match` output (the fallback when no label equals the
+    /// input or the input has another type), or nil when the input fails.
+    @inlinable func matchBranch<C: ExpressionContext>(_ ins: Instruction, _ c: C) -> Int32? {
+        guard let input = value(ins.a, c) else { return nil }
+        let first = Int(ins.c)
+        var branch = Int(ins.count) - 1
+        switch input {
+        case .string(let s):
+            for k in first..<(first + Int(ins.d)) {
+                if case .string(let label) = labels[k].label, Node.sameString(label, s) {
+                    branch = Int(labels[k].branch)
+                    break
+                }
+            }
+        case .number(let n):
+            for k in first..<(first + Int(ins.d)) {
+                if case .number(let label) = labels[k].label, label == n {
+                    branch = Int(labels[k].branch)
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return arguments[Int(ins.b) + branch]
     }
 
     /// The instruction index of the chosen `case` output, or nil on a non-Boolean condition.
@@ -316,6 +364,9 @@ extension FlatProgram {
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
             return boolean(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
+            return boolean(branch, c)
         case .get, .accumulated, .step:
             if case .bool(let b)? = value(i, c) { return b }
             return nil
@@ -339,6 +390,9 @@ extension FlatProgram {
             return .bool(b)
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
+            return value(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
             return value(branch, c)
         case .step:
             guard let x = number(ins.a, c) else { return nil }
