@@ -44,10 +44,7 @@ public struct BorrowedPropertiesContext: ExpressionContext {
 
     /// The position of the property, comparing lengths before strings. O(members).
     @inlinable func index(of key: PropertyKey) -> Int? {
-        for i in 0..<keys.count {
-            let k = keys[i]
-            if k.utf8.count == key.utf8Count && k == key.name { return i }
-        }
+        for i in 0..<keys.count where key.matches(keys[i]) { return i }
         return nil
     }
 

@@ -19,6 +19,12 @@ public struct PropertyKey: Hashable, Sendable, CustomStringConvertible {
         self.utf8Count = name.utf8.count
     }
 
+    /// Whether `candidate` is this key's name: the UTF-8 length first, then the string.
+    /// O(length).
+    @inlinable public func matches(_ candidate: String) -> Bool {
+        candidate.utf8.count == utf8Count && candidate == name
+    }
+
     /// The name. O(1).
     public var description: String { name }
 
@@ -34,8 +40,7 @@ extension JSONObject {
     @inlinable public func index(for key: PropertyKey) -> Int? {
         keys.withUnsafeBufferPointer { buffer -> Int? in
             for i in buffer.indices {
-                let k = buffer[i]
-                if k.utf8.count == key.utf8Count && k == key.name { return i }
+                if key.matches(buffer[i]) { return i }
             }
             return nil
         }
