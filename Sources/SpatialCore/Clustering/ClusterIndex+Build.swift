@@ -288,6 +288,7 @@ extension ClusterIndex {
         self.clusterProperties = clusterProperties
         self.featureCount = input.featureCount
         self.pointCount = input.feature.count
+        self.skippedFeatureIndices = input.skipped
         self.numericProperties = numeric.map { (name: $0.0, aggregation: $0.1) }
         self.customProperties = custom.map { (name: $0.0, reducer: $0.1) }
         self.pointLongitude = input.longitude
