@@ -25,6 +25,7 @@ public enum ClusterOptionsError: Error, Hashable, Sendable, CustomStringConverti
     /// A MapLibre `clusterMaxZoom` at or above the source `maxzoom`: clusters would never split.
     case clusterMaxZoomNotBelowSourceMaxZoom(clusterMaxZoom: Int, maxzoom: Int)
 
+    /// A sentence naming the option and the value. O(1).
     public var description: String {
         switch self {
         case .minZoomOutOfRange(let v, let maxZoom): "minZoom \(v) is outside 0 … maxZoom (\(maxZoom))"
