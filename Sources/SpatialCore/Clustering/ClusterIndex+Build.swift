@@ -146,10 +146,17 @@ struct ClusterBuilder<S: KDTreeScalar> {
             var changed = false
             // Fast path: the items that may have a neighbour within r, and a tree over them.
             let isolated2 = fast ? isolation!.isolatedSquaredDistance(radius: r) : -1
-            // Fast path: searches go to the snapshot trees of level z + 1, keeping the items present
-            // there (no per-level tree is built for the search).
-            let searchTrees = fast ? levelSegments[z + 1 - minZoom].map { segments[Int($0)] } : []
-            let z1 = Int8(z + 1)
+            // Fast path: searches go to a grid over the items of level z + 1 that may have a
+            // neighbour (isolated points can be nobody's neighbour).
+            var grid: LevelGrid? = nil
+            if fast {
+                var active = ContiguousArray<UInt32>()
+                active.reserveCapacity(level.count)
+                for it in level where Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
+                    active.append(it)
+                }
+                grid = LevelGrid(items: active, x: x, y: y, radius: r)
+            }
             for pos in 0..<level.count {
                 let it = Int(level[pos])
                 if lastZoom[it] <= z8 { continue }
@@ -160,12 +167,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 }
                 let sx = x[it], sy = y[it]
                 neighbours.removeAll(keepingCapacity: true)
-                if fast {
-                    for t in searchTrees {
-                        t.forEachWithin(x: sx, y: sy, radius: r) { b in
-                            if lowLevel[b] <= z1 && z1 <= highLevel[b] { neighbours.append(UInt32(truncatingIfNeeded: b)) }
-                        }
-                    }
+                if let grid {
+                    grid.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append($0) }
                 } else {
                     tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
                 }
