@@ -13,7 +13,10 @@ struct LevelGrid {
     /// A grid for searches of radius `r` over `items` (rows into `x`, `y`). O(n).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, radius r: Double) {
         let n = items.count
-        let w = Swift.max(1, Swift.min(Int((1 / r).rounded(.down)), 1 << 19))
+        // Cells at least r wide; at most about 2√n columns, so that the row offsets stay small
+        // for small levels (a wider cell only makes a row's run longer, never misses an item).
+        let cap = Swift.max(1, Swift.min(1 << 19, 2 * Int(Double(n).squareRoot()) + 1))
+        let w = Swift.max(1, Swift.min(Int((1 / r).rounded(.down)), cap))
         self.w = w
         let fw = Double(w)
         var keys = ContiguousArray<UInt64>(unsafeUninitializedCapacity: n) { buf, count in
