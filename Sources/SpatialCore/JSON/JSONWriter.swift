@@ -11,6 +11,9 @@
 /// - Object members keep their order.
 struct JSONOutput {
     var bytes: [UInt8] = []
+    /// Write negative zero as `0`, as `JSON.stringify` and `Number.prototype.toString` do (for
+    /// text meant for people or for expression results rather than for reading back).
+    var negativeZeroAsZero = false
 
     /// Appends ASCII text.
     @inline(__always) mutating func append(_ text: StaticString) {
@@ -56,7 +59,7 @@ struct JSONOutput {
             return
         }
         if number == 0 {
-            number.sign == .minus ? append("-0") : append("0")
+            number.sign == .minus && !negativeZeroAsZero ? append("-0") : append("0")
             return
         }
         // Integers below 2^53 in magnitude: their exact digits are the shortest ones.
