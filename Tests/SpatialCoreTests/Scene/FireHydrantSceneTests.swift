@@ -7,14 +7,27 @@ import Testing
 struct FireHydrantSceneTests {
     typealias S = SceneTestSupport
 
-    struct Fixture {
+    struct Fixture: Sendable {
         let scene: Scene
         let index: ClusterIndex
         let features: [Feature]
         let withProperties: Bool
     }
 
+    /// Built once per file for all tests of the suite.
+    static let cache: [String: Fixture] = {
+        var result: [String: Fixture] = [:]
+        for (file, withProperties) in cases {
+            if let f = try? build(file, withProperties: withProperties) { result[file] = f }
+        }
+        return result
+    }()
+
     static func fixture(_ file: String, withProperties: Bool) throws -> Fixture? {
+        cache[file]
+    }
+
+    static func build(_ file: String, withProperties: Bool) throws -> Fixture? {
         guard let features = ClusterTestSupport.dataset(file) else { return nil }
         let (scene, _) = try S.hydrantScene(features, withProperties: withProperties, center: S.center(of: features))
         return Fixture(scene: scene, index: try #require(scene.clusterIndex(forSource: "hydrants")), features: features, withProperties: withProperties)
