@@ -195,10 +195,9 @@ enum StyleDocument {
         case (.text, let t): ok = t == .string || t == .number || t == .boolean || t == .array
         }
         guard ok else { throw SceneError(path: path, reason: "expected a \(expected) value, found \(e.type)") }
-        if expected == .numberPair, case .array(let a) = e.jsonValue, !(a.count == 2 && a.allSatisfy { $0.numberValue != nil }) {
-            if a.first != .string("literal") && !(a.first?.stringValue.map { ExpressionParser.operators.contains($0) } ?? false) {
-                throw SceneError(path: path, reason: "expected an array of two numbers")
-            }
+        if expected == .numberPair, case .literal(.array(let a)) = e.root,
+            !(a.count == 2 && a.allSatisfy { $0.numberValue?.isFinite ?? false }) {
+            throw SceneError(path: path, reason: "expected an array of two numbers")
         }
         return e
     }
