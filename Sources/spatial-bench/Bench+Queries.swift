@@ -8,8 +8,8 @@ import SpatialCore
 ///
 /// Query figures are latencies of single queries in ns: `median` is the p50, `max` the p99 and
 /// `min` the fastest, over 4,000 seeded queries per zoom (half at drawn items, half anywhere in the
-/// view). `scene.build` includes reading the GeoJSON file through the style loader (Foundation
-/// `JSONDecoder` until the library reader is merged), clustering and the layer reach bounds.
+/// view). `scene.build` includes reading the GeoJSON file through the style loader (the library's
+/// GeoJSON reader), clustering, the per-level k-d trees and the layer reach bounds.
 func benchQueries(_ bench: Bench) throws {
     for name in ["tulsa-fire-hydrants", "dc-fire-hydrants"] {
         guard let dataset = bench.dataset(name) else { continue }

@@ -23,7 +23,7 @@ enum StylePropertyType {
 extension Scene {
     /// Builds a scene from a MapLibre style document (version 8 subset of
     /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, or a path
-    /// relative to `baseURL`; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
+    /// relative to `baseURL`, read with ``GeoJSONReader``; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
     /// `maxzoom`, `clusterProperties`) and `layers` (`id`, `type`, `source`, `filter`,
     /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored; sources of other
     /// types are skipped (layers naming them are never hit).
@@ -71,9 +71,9 @@ extension Scene {
 
 /// Reading the parts of a style document.
 enum StyleDocument {
-    /// JSON text to a value (Foundation's `JSONDecoder` until the library's own reader is merged).
+    /// JSON text to a value, with the library's JSON reader.
     static func parse(_ data: Data, path: String) throws(SceneError) -> JSONValue {
-        do { return try JSONDecoder().decode(DecodedJSON.self, from: data).value } catch {
+        do { return try JSONValue(parsing: data) } catch {
             throw SceneError(path: path, reason: "invalid JSON: \(error)")
         }
     }
@@ -82,7 +82,7 @@ enum StyleDocument {
         guard case .object(let o) = value else { throw SceneError(path: path, reason: "a source must be an object") }
         guard case .string(let type)? = o["type"] else { throw SceneError(path: path + ".type", reason: "missing source type") }
         guard type == "geojson" else { return nil }
-        var data: JSONValue
+        let features: [Feature]
         switch o["data"] {
         case .string(let file)?:
             let url = baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) } ?? URL(fileURLWithPath: file)
@@ -90,12 +90,12 @@ enum StyleDocument {
             do { bytes = try Data(contentsOf: url) } catch {
                 throw SceneError(path: path + ".data", reason: "cannot read \(file): \(error.localizedDescription)")
             }
-            data = try parse(bytes, path: path + ".data")
-        case let inline?: data = inline
+            do { features = try GeoJSON.read(bytes).features } catch {
+                throw SceneError(path: path + ".data", reason: "\(file): \(error)")
+            }
+        case let inline?: features = try SceneGeoJSON.features(inline, path: path + ".data")
         case nil: throw SceneError(path: path + ".data", reason: "missing data")
         }
-        let features = try SceneGeoJSON.features(data, path: path + ".data")
-        data = .null
         func bool(_ key: String) throws(SceneError) -> Bool {
             switch o[key] {
             case nil: return false
@@ -218,41 +218,3 @@ enum StyleDocument {
     }
 }
 
-/// A JSON value decoded by Foundation (members sorted by name).
-struct DecodedJSON: Decodable {
-    let value: JSONValue
-
-    init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !list.isAtEnd { items.append(try list.decode(DecodedJSON.self).value) }
-            value = .array(items)
-            return
-        }
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-            var object = JSONObject()
-            for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                object.appendUnchecked(key: key.stringValue, value: try keyed.decode(DecodedJSON.self, forKey: key).value)
-            }
-            value = .object(object)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            value = .null
-        } else if let b = try? single.decode(Bool.self) {
-            value = .bool(b)
-        } else if let n = try? single.decode(Double.self) {
-            value = .number(n)
-        } else {
-            value = .string(try single.decode(String.self))
-        }
-    }
-
-    struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-}

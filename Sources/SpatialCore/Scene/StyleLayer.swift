@@ -1,7 +1,9 @@
 /// The kind of a style layer. Only `circle` and `symbol` layers have footprints; every other
 /// declared type is kept and never hit.
 public enum StyleLayerKind: Hashable, Sendable {
+    /// A `circle` layer: a disc of `circle-radius + circle-stroke-width` per drawn position.
     case circle
+    /// A `symbol` layer: an icon box and/or a text box per point.
     case symbol
     /// Any other style layer type (`fill`, `line`, `heatmap`, …), accepted and never hit.
     case other(String)

@@ -28,7 +28,7 @@ struct FireHydrantSceneTests {
     }
 
     static func build(_ file: String, withProperties: Bool) throws -> Fixture? {
-        guard let features = ClusterTestSupport.dataset(file) else { return nil }
+        guard let features = SceneTestSupport.dataset(file) else { return nil }
         let (scene, _) = try S.hydrantScene(features, withProperties: withProperties, center: S.center(of: features))
         return Fixture(scene: scene, index: try #require(scene.clusterIndex(forSource: "hydrants")), features: features, withProperties: withProperties)
     }

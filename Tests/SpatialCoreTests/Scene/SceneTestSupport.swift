@@ -5,6 +5,13 @@ import Foundation
 /// reference that scans every drawn item of every layer (no index) and applies the footprint rules
 /// of `projection-and-queries.md` written out independently of the scene's code.
 enum SceneTestSupport {
+    /// The features of a real dataset read with the library's GeoJSON reader, or nil (with a
+    /// note) when the file is absent.
+    static func dataset(_ file: String) -> [Feature]? {
+        guard let bytes = TestData.dataset(file) else { return nil }
+        return try? GeoJSON.read(bytes).features
+    }
+
     static func expr(_ json: JSONValue) -> SpatialCore.Expression {
         try! SpatialCore.Expression(styleValue: json)
     }

@@ -30,7 +30,7 @@ struct SeedAppSceneTests {
 
     @Test("lighthouses: a tap exactly on a point hits it; below zoom 6 only the circle is hit")
     func lighthouseTaps() throws {
-        guard let features = ClusterTestSupport.dataset("places.json") else { return }
+        guard let features = SceneTestSupport.dataset("places.json") else { return }
         for (i, c) in Self.points(features).prefix(40) {
             for zoom in [7.0, 5.0] {
                 let scene = try Self.lighthouseScene(features, zoom: zoom, center: c)
@@ -54,7 +54,7 @@ struct SeedAppSceneTests {
 
     @Test("lighthouses: the 44×44 fallback then the nearest by ground distance returns the closest")
     func lighthouseFallback() throws {
-        guard let features = ClusterTestSupport.dataset("places.json") else { return }
+        guard let features = SceneTestSupport.dataset("places.json") else { return }
         var rng = S.Random(state: 99)
         let pts = Self.points(features)
         for (_, c) in pts.prefix(30) {
@@ -111,7 +111,7 @@ struct SeedAppSceneTests {
 
     @Test("earthquakes: a tap hits exactly the quakes whose magnitude-sized circle covers it", arguments: [3.0, 5.5, 8])
     func earthquakes(zoom: Double) throws {
-        guard let features = ClusterTestSupport.dataset("earthquakes.geojson") else { return }
+        guard let features = SceneTestSupport.dataset("earthquakes.geojson") else { return }
         let layer = StyleLayer(id: "quakes", kind: .circle, source: "quakes", paint: [
             "circle-radius": try SpatialCore.Expression(styleValue: ["property": "mag", "type": "identity"], interpolatable: true),
             "circle-color": try SpatialCore.Expression(styleValue: ["property": "mag", "type": "interval", "stops": [[0, "#fff"], [3, "#f80"], [6, "#f00"]]]),

@@ -26,7 +26,7 @@ struct StyleDocumentTests {
 
     @Test("the hydrant style loaded from JSON (data file relative to the style) answers as the Swift-built scene")
     func hydrantStyle() throws {
-        guard let features = ClusterTestSupport.dataset("dc-fire-hydrants.geojson") else { return }
+        guard let features = SceneTestSupport.dataset("dc-fire-hydrants.geojson") else { return }
         let style = #"""
             {"version":8,"sources":{"hydrants":{"type":"geojson","data":"dc-fire-hydrants.geojson","cluster":true,"clusterRadius":75},
              "tiles":{"type":"vector","url":"x"}},
