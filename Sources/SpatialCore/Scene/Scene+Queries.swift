@@ -80,6 +80,18 @@ extension Scene {
             (lo, hi, extra) = (a, b, 0)
         }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return result }
+        // Only world copies near the view are drawn: the search never looks more than one world
+        // beyond the view's own horizontal extent (this also keeps huge rectangles and huge
+        // data-driven sizes from asking for millions of copies).
+        var viewMinX = Double.infinity, viewMaxX = -Double.infinity
+        for c in [CGPoint(x: 0, y: 0), CGPoint(x: camera.viewSize.width, y: 0), CGPoint(x: 0, y: camera.viewSize.height),
+                  CGPoint(x: camera.viewSize.width, y: camera.viewSize.height)] {
+            let x = camera.worldPoint(for: c).x / worldSize
+            viewMinX = min(viewMinX, x)
+            viewMaxX = max(viewMaxX, x)
+        }
+        viewMinX -= 1
+        viewMaxX += 1
         var candidates: [(rank: Int32, copy: Int32)] = []
         for layerIndex in prepared.indices.reversed() {
             let prep = prepared[layerIndex]
@@ -90,8 +102,9 @@ extension Scene {
             let level = source.level(atZoom: zoom)
             // Grown a little so that rounding never drops a candidate at the bound.
             let reach = (prep.reach[level] + extra) * (1 + 1e-9) + 1e-9
-            let r = reach / worldSize
-            let minX = lo.x - r, maxX = hi.x + r, minY = lo.y - r, maxY = hi.y + r
+            let r = min(reach / worldSize, 8)
+            let minX = max(lo.x - r, viewMinX), maxX = min(hi.x + r, viewMaxX), minY = lo.y - r, maxY = hi.y + r
+            guard minX <= maxX else { continue }
             let tree = source.levelTrees[level]
             candidates.removeAll(keepingCapacity: true)
             // World copies: an item at x ∈ [0, 1] drawn in copy k sits at x + k.

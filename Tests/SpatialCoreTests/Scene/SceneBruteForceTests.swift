@@ -189,4 +189,21 @@ struct SceneBruteForceTests {
         #expect(scene.visibleFeatures(in: rect, styleLayerIdentifiers: ["unknown"]).isEmpty)
         #expect(scene.visibleFeatures(in: rect).allSatisfy { $0.layerIdentifier != "hidden" && !$0.layerIdentifier.hasSuffix("-fill") })
     }
+
+    @Test("absurd queries and sizes give defined answers, never a trap")
+    func absurdInput() throws {
+        let (scene, _, _) = try Self.randomScene(seed: 8)
+        #expect(scene.visibleFeatures(at: CGPoint(x: Double.nan, y: 3)).isEmpty)
+        #expect(scene.visibleFeatures(in: CGRect(x: -Double.infinity, y: 0, width: 10, height: 10)).isEmpty)
+        _ = scene.visibleFeatures(in: CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        #expect(scene.nearestFeatures(to: CGPoint(x: 10, y: 10), within: -1).isEmpty)
+        _ = scene.nearestFeatures(to: CGPoint(x: 10, y: 10), within: 1e308)
+        let huge = StyleLayer(id: "huge", kind: .circle, source: "p", paint: ["circle-radius": S.expr(["get", "r"])])
+        let source = GeoJSONSource(id: "p", features: [
+            Feature(geometry: .point(Position(longitude: 0, latitude: 0)), properties: ["r": 1e308]),
+            Feature(geometry: .point(Position(longitude: 1, latitude: 0)), properties: ["r": "x"]),
+        ])
+        let big = try Scene(sources: [source], layers: [huge], camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, viewSize: CGSize(width: 390, height: 844)))
+        #expect(big.visibleFeatures(at: CGPoint(x: 5, y: 5)).count == 1)
+    }
 }
