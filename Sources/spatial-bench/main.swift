@@ -9,6 +9,7 @@ let groups: [(name: String, run: (Bench) throws -> Void)] = [
     ("indexes", benchIndexes),
     ("expressions", benchExpressions),
     ("clustering", benchClustering),
+    ("queries", benchQueries),
 ]
 
 let usage = """
