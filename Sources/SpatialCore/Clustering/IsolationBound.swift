@@ -42,7 +42,9 @@ struct IsolationBound {
                     k[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
                 }
             }
-            Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 64)
+            // Only the bits a cell number can use (w² cells).
+            let cellBits = Swift.max(1, Int.bitWidth - (w * w - 1).leadingZeroBitCount)
+            Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
             unresolved -= Self.sweep(keys: keys, x: x, y: y, h: h, w: w, nearest: &nearest, resolved: &resolved)
             if unresolved == 0 || z <= zStop { break }
             z = Swift.max(z - 2, zStop)

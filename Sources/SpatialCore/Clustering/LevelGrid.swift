@@ -1,24 +1,29 @@
 /// A uniform grid over the items of one level that may have neighbours, for the `.double` build's
-/// radius searches: cells at least `r` wide, items sorted by (row, column) with a start offset per
-/// grid row, so a search reads at most three short, contiguous runs. Built per level in O(n)
-/// (radix sort); no per-item allocation.
+/// radius searches: cells at least `r` wide, items sorted by (row, column) with their coordinates
+/// interleaved in that order, so a search reads at most three short, contiguous runs. When the
+/// occupied rows hold few cells against n, every cell gets a start offset (a run is found in O(1));
+/// otherwise each row gets one and a run is found by binary search over the row's columns.
+/// Built per level in O(n) (radix sort); no per-item allocation.
 struct LevelGrid {
     let w: Int
-    /// The grid rows covered by ``rowStart`` (the others are empty).
+    /// The grid rows covered by the offsets (the others are empty).
     let firstRow: Int
     let lastRow: Int
+    /// Dense mode: start offset per cell of rows firstRow…lastRow (+ end). Else empty.
+    let cellStart: ContiguousArray<Int32>
+    /// Sparse mode: start offset per row (+ end) and the column of every item. Else empty.
     let rowStart: ContiguousArray<Int32>
     let column: ContiguousArray<Int32>
     let ids: ContiguousArray<UInt32>
-    let px: ContiguousArray<Double>
-    let py: ContiguousArray<Double>
+    /// Item coordinates in cell order, x then y.
+    let xy: ContiguousArray<SIMD2<Double>>
 
     /// A grid for searches of radius `r` over `items` (rows into `x`, `y`). O(n).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, radius r: Double) {
         let n = items.count
-        // Cells at least r wide. Row offsets cover only the rows between the lowest and highest
-        // item; when that span is large against n (sparse data at a high zoom), cells are widened
-        // (a wider cell only lengthens a run, never misses an item).
+        // Cells at least r wide. Offsets cover only the rows between the lowest and highest item;
+        // when that span is large against n (sparse data at a high zoom), cells are widened (a
+        // wider cell only lengthens a run, never misses an item).
         var minY = Double.infinity, maxY = -Double.infinity
         for it in items {
             let v = y[Int(it)]
@@ -27,49 +32,89 @@ struct LevelGrid {
         }
         var w = Swift.max(1, Swift.min(Int((1 / r).rounded(.down)), 1 << 19))
         while w > 1 && n > 0 && Int((maxY - minY) * Double(w)) + 2 > 4 * n + 64 { w /= 2 }
+        // Dense offsets need at most about 8 cells per item; cells may be widened up to 4× for that
+        // (a few more items per run beat a binary search per row).
+        var halvings = 0
+        while halvings < 2 && w > 1 && n > 0 && (Int((maxY - minY) * Double(w)) + 2) * w > 8 * n + 1024 {
+            w /= 2
+            halvings += 1
+        }
         self.w = w
         let fw = Double(w)
         let firstRow = n > 0 ? Swift.min(Swift.max(Int(minY * fw), 0), w - 1) : 0
         let lastRow = n > 0 ? Swift.min(Swift.max(Int(maxY * fw), 0), w - 1) : 0
         self.firstRow = firstRow
         self.lastRow = lastRow
+        let rowCount = lastRow - firstRow + 1
+        let cellCount = rowCount * w
+        let dense = cellCount <= 8 * n + 1024
         var keys = ContiguousArray<UInt64>(unsafeUninitializedCapacity: n) { buf, count in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
-                    for i in 0..<n {
-                        let it = Int(items[i])
-                        let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1)
-                        let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                        buf[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
+                    items.withUnsafeBufferPointer { items in
+                        for i in 0..<n {
+                            let it = Int(items[i])
+                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1)
+                            let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
+                            buf[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
+                        }
                     }
                 }
             }
             count = n
         }
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
-        IsolationBound.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 64)
-        let rowCount = lastRow - firstRow + 1
-        var rowStart = ContiguousArray<Int32>(repeating: 0, count: rowCount + 1)
-        var column = ContiguousArray<Int32>(repeating: 0, count: n)
-        var ids = ContiguousArray<UInt32>(repeating: 0, count: n)
-        var px = ContiguousArray<Double>(repeating: 0, count: n)
-        var py = ContiguousArray<Double>(repeating: 0, count: n)
-        for k in 0..<n {
-            let key = keys[k]
-            let cell = Int(key >> 26)
-            let it = Int(items[Int(key & 0x3ff_ffff)])
-            rowStart[cell / w + 1] += 1
-            column[k] = Int32(cell % w)
-            ids[k] = UInt32(it)
-            px[k] = x[it]
-            py[k] = y[it]
+        // Only the bits a cell number can use.
+        let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
+        IsolationBound.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
+        var cellStart = ContiguousArray<Int32>()
+        var rowStart = ContiguousArray<Int32>()
+        var column = ContiguousArray<Int32>()
+        if dense {
+            cellStart = ContiguousArray(repeating: 0, count: cellCount + 1)
+        } else {
+            rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
+            column = ContiguousArray(repeating: 0, count: n)
         }
-        for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
+        let ids = ContiguousArray<UInt32>(unsafeUninitializedCapacity: n) { buf, count in
+            items.withUnsafeBufferPointer { items in
+                keys.withUnsafeBufferPointer { keys in
+                    for k in 0..<n { buf[k] = items[Int(keys[k] & 0x3ff_ffff)] }
+                }
+            }
+            count = n
+        }
+        let xy = ContiguousArray<SIMD2<Double>>(unsafeUninitializedCapacity: n) { buf, count in
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    ids.withUnsafeBufferPointer { ids in
+                        for k in 0..<n {
+                            let it = Int(ids[k])
+                            buf[k] = SIMD2(x[it], y[it])
+                        }
+                    }
+                }
+            }
+            count = n
+        }
+        if dense {
+            cellStart.withUnsafeMutableBufferPointer { cs in
+                for k in 0..<n { cs[Int(keys[k] >> 26) + 1] += 1 }
+                for c in 0..<cellCount { cs[c + 1] += cs[c] }
+            }
+        } else {
+            for k in 0..<n {
+                let cell = Int(keys[k] >> 26)
+                rowStart[cell / w + 1] += 1
+                column[k] = Int32(cell % w)
+            }
+            for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
+        }
+        self.cellStart = cellStart
         self.rowStart = rowStart
         self.column = column
         self.ids = ids
-        self.px = px
-        self.py = py
+        self.xy = xy
     }
 
     /// Calls `body` with every item within `r` of (qx, qy) (`d² ≤ r²`), `r` at most the radius the
@@ -79,26 +124,42 @@ struct LevelGrid {
         let fw = Double(w)
         let r2 = r * r
         let cy0 = Swift.max(firstRow, Int((qy - r) * fw)), cy1 = Swift.min(lastRow, Int((qy + r) * fw))
-        let cx0 = Int32(Swift.max(0, Int((qx - r) * fw))), cx1 = Int32(Swift.min(w - 1, Int((qx + r) * fw)))
+        let cx0 = Swift.max(0, Int((qx - r) * fw)), cx1 = Swift.min(w - 1, Int((qx + r) * fw))
         guard cy0 <= cy1, cx0 <= cx1 else { return }
-        rowStart.withUnsafeBufferPointer { rowStart in
-            column.withUnsafeBufferPointer { column in
-                px.withUnsafeBufferPointer { px in
-                    py.withUnsafeBufferPointer { py in
-                        ids.withUnsafeBufferPointer { ids in
-                            for cy in cy0...cy1 {
-                                var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
-                                let end = hi
-                                while lo < hi {
-                                    let mid = (lo + hi) >> 1
-                                    if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
-                                }
-                                var k = lo
-                                while k < end && column[k] <= cx1 {
-                                    let dx = px[k] - qx, dy = py[k] - qy
-                                    if dx * dx + dy * dy <= r2 { body(ids[k]) }
-                                    k += 1
-                                }
+        let q = SIMD2(qx, qy)
+        xy.withUnsafeBufferPointer { xy in
+            ids.withUnsafeBufferPointer { ids in
+                if !cellStart.isEmpty {
+                    cellStart.withUnsafeBufferPointer { cellStart in
+                        for cy in cy0...cy1 {
+                            let base = (cy - firstRow) * w
+                            assert(base + cx1 + 1 < cellStart.count)
+                            var k = Int(cellStart[base + cx0])
+                            let end = Int(cellStart[base + cx1 + 1])
+                            while k < end {
+                                let d = xy[k] - q
+                                if d.x * d.x + d.y * d.y <= r2 { body(ids[k]) }
+                                k += 1
+                            }
+                        }
+                    }
+                    return
+                }
+                let cx0 = Int32(cx0), cx1 = Int32(cx1)
+                rowStart.withUnsafeBufferPointer { rowStart in
+                    column.withUnsafeBufferPointer { column in
+                        for cy in cy0...cy1 {
+                            var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
+                            let end = hi
+                            while lo < hi {
+                                let mid = (lo + hi) >> 1
+                                if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
+                            }
+                            var k = lo
+                            while k < end && column[k] <= cx1 {
+                                let d = xy[k] - q
+                                if d.x * d.x + d.y * d.y <= r2 { body(ids[k]) }
+                                k += 1
                             }
                         }
                     }
