@@ -93,7 +93,7 @@ func benchClustering(_ bench: Bench) throws {
     for (name, make) in sizes {
         guard bench.wants("cluster.build/\(name)") || bench.wants("cluster.query") || bench.wants("cluster.build.float32") else { continue }
         let coordinates = make().map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: coordinates.count > 1_000_000 ? 3 : nil) {
+        bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: coordinates.count >= 1_000_000 ? 3 : nil) {
             blackHole(try? ClusterIndex(coordinates: coordinates, options: options))
         }
         if name == "uniform-100k" || name == "uniform-1m" {
@@ -131,7 +131,7 @@ func benchClustering(_ bench: Bench) throws {
             let x = cx + (rng.next53() - 0.5) * 8 * hw, y = cy + (rng.next53() - 0.5) * 8 * hh
             boxes.append(((x - hw - 0.5) * 360, latitude(y + hh), (x + hw - 0.5) * 360, latitude(y - hh)))
         }
-        bench.measure("cluster.query.screen-z12", dataset: name, n: boxes.count, unit: "µs/query", value: { $0 * 1e6 / 1000 }) {
+        bench.measure("cluster.query.screen-z12", dataset: name, n: boxes.count, unit: "ns", value: { $0 * 1e9 / 1000 }) {
             var total = 0
             for b in boxes {
                 index.forEachCluster(west: b.0, south: b.1, east: b.2, north: b.3, zoom: 12) { _ in total += 1 }
