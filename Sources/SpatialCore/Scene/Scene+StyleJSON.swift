@@ -1,0 +1,259 @@
+import Foundation
+
+/// The kind of value a known paint/layout property takes, for checking style documents.
+enum StylePropertyType {
+    case number
+    case numberPair
+    case string
+    /// `text-field`: a string (with `{token}` substitution), number or formatted value.
+    case text
+
+    static let known: [String: StylePropertyType] = [
+        "circle-radius": .number, "circle-stroke-width": .number, "circle-translate": .numberPair,
+        "circle-translate-anchor": .string, "circle-opacity": .number, "circle-stroke-opacity": .number,
+        "circle-blur": .number, "icon-image": .string, "icon-size": .number, "icon-anchor": .string,
+        "icon-offset": .numberPair, "icon-rotate": .number, "icon-translate": .numberPair,
+        "icon-translate-anchor": .string, "icon-opacity": .number, "icon-padding": .number,
+        "text-field": .text, "text-size": .number, "text-anchor": .string, "text-offset": .numberPair,
+        "text-translate": .numberPair, "text-translate-anchor": .string, "text-opacity": .number,
+        "text-padding": .number,
+    ]
+}
+
+extension Scene {
+    /// Builds a scene from a MapLibre style document (version 8 subset of
+    /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, or a path
+    /// relative to `baseURL`; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
+    /// `maxzoom`, `clusterProperties`) and `layers` (`id`, `type`, `source`, `filter`,
+    /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored; sources of other
+    /// types are skipped (layers naming them are never hit).
+    ///
+    /// - Throws: ``SceneError`` naming the JSON path of the first invalid value (for example
+    ///   `layers[3].paint.circle-radius[2]`).
+    /// - Complexity: O(size of the document and data) plus ``init(sources:layers:images:camera:)``.
+    public init(style: JSONValue, baseURL: URL? = nil, images: [String: CGSize] = [:], camera: Camera) throws(SceneError) {
+        guard case .object(let root) = style else { throw SceneError(path: "", reason: "a style must be a JSON object") }
+        if let version = root["version"], version != .number(8) {
+            throw SceneError(path: "version", reason: "only style version 8 is supported")
+        }
+        var sources: [GeoJSONSource] = []
+        var skipped = Set<String>()
+        if let s = root["sources"] {
+            guard case .object(let object) = s else { throw SceneError(path: "sources", reason: "must be an object") }
+            for (name, value) in object.members {
+                let path = "sources.\(name)"
+                if let source = try StyleDocument.source(name, value, path: path, baseURL: baseURL) {
+                    sources.append(source)
+                } else {
+                    skipped.insert(name)
+                }
+            }
+        }
+        var layers: [StyleLayer] = []
+        if let l = root["layers"] {
+            guard case .array(let list) = l else { throw SceneError(path: "layers", reason: "must be an array") }
+            for (i, value) in list.enumerated() {
+                var layer = try StyleDocument.layer(value, path: "layers[\(i)]")
+                if let s = layer.source, skipped.contains(s) { layer.source = nil }
+                layers.append(layer)
+            }
+        }
+        try self.init(sources: sources, layers: layers, images: images, camera: camera)
+    }
+
+    /// Builds a scene from the bytes of a style document; see ``init(style:baseURL:images:camera:)``.
+    /// - Throws: ``SceneError`` for invalid JSON (path empty) or an invalid value.
+    /// - Complexity: O(size of the document and data).
+    public init(styleData: Data, baseURL: URL? = nil, images: [String: CGSize] = [:], camera: Camera) throws(SceneError) {
+        try self.init(style: try StyleDocument.parse(styleData, path: ""), baseURL: baseURL, images: images, camera: camera)
+    }
+}
+
+/// Reading the parts of a style document.
+enum StyleDocument {
+    /// JSON text to a value (Foundation's `JSONDecoder` until the library's own reader is merged).
+    static func parse(_ data: Data, path: String) throws(SceneError) -> JSONValue {
+        do { return try JSONDecoder().decode(DecodedJSON.self, from: data).value } catch {
+            throw SceneError(path: path, reason: "invalid JSON: \(error)")
+        }
+    }
+
+    static func source(_ name: String, _ value: JSONValue, path: String, baseURL: URL?) throws(SceneError) -> GeoJSONSource? {
+        guard case .object(let o) = value else { throw SceneError(path: path, reason: "a source must be an object") }
+        guard case .string(let type)? = o["type"] else { throw SceneError(path: path + ".type", reason: "missing source type") }
+        guard type == "geojson" else { return nil }
+        var data: JSONValue
+        switch o["data"] {
+        case .string(let file)?:
+            let url = baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) } ?? URL(fileURLWithPath: file)
+            let bytes: Data
+            do { bytes = try Data(contentsOf: url) } catch {
+                throw SceneError(path: path + ".data", reason: "cannot read \(file): \(error.localizedDescription)")
+            }
+            data = try parse(bytes, path: path + ".data")
+        case let inline?: data = inline
+        case nil: throw SceneError(path: path + ".data", reason: "missing data")
+        }
+        let features = try SceneGeoJSON.features(data, path: path + ".data")
+        data = .null
+        func bool(_ key: String) throws(SceneError) -> Bool {
+            switch o[key] {
+            case nil: return false
+            case .bool(let b)?: return b
+            default: throw SceneError(path: "\(path).\(key)", reason: "must be a Boolean")
+            }
+        }
+        func number(_ key: String, _ d: Double, integer: Bool) throws(SceneError) -> Double {
+            switch o[key] {
+            case nil: return d
+            case .number(let n)? where n.isFinite && (!integer || (n == n.rounded() && abs(n) < 1e9)): return n
+            default: throw SceneError(path: "\(path).\(key)", reason: integer ? "must be an integer" : "must be a finite number")
+            }
+        }
+        let options = MapLibreOptions(
+            clusterRadius: try number("clusterRadius", 50, integer: false),
+            clusterMaxZoom: Int(try number("clusterMaxZoom", 17, integer: true)),
+            clusterMinPoints: Int(try number("clusterMinPoints", 2, integer: true)),
+            maxzoom: Int(try number("maxzoom", 18, integer: true)))
+        var properties = ClusterPropertyExpressions()
+        if let p = o["clusterProperties"] {
+            do { properties = try ClusterPropertyExpressions(jsonValue: p) } catch {
+                throw SceneError(path: error.prefixed(by: path + ".clusterProperties").path, reason: error.reason)
+            }
+        }
+        return GeoJSONSource(
+            id: name, features: features, isClustered: try bool("cluster"), clusterOptions: options,
+            clusterProperties: properties)
+    }
+
+    static func layer(_ value: JSONValue, path: String) throws(SceneError) -> StyleLayer {
+        guard case .object(let o) = value else { throw SceneError(path: path, reason: "a layer must be an object") }
+        guard case .string(let id)? = o["id"] else { throw SceneError(path: path + ".id", reason: "missing or not a string") }
+        guard case .string(let type)? = o["type"] else { throw SceneError(path: path + ".type", reason: "missing or not a string") }
+        var source: String?
+        switch o["source"] {
+        case nil: source = nil
+        case .string(let s)?: source = s
+        default: throw SceneError(path: path + ".source", reason: "must be a string")
+        }
+        let kind = StyleLayerKind(type: type)
+        if source == nil, kind == .circle || kind == .symbol {
+            throw SceneError(path: path + ".source", reason: "a \(type) layer needs a source")
+        }
+        var filter: Expression?
+        if let f = o["filter"] {
+            do { filter = try Expression(filter: f) } catch {
+                throw SceneError(path: error.prefixed(by: path + ".filter").path, reason: error.reason)
+            }
+        }
+        func zoom(_ key: String, _ d: Double) throws(SceneError) -> Double {
+            switch o[key] {
+            case nil: return d
+            case .number(let n)? where n >= 0 && n <= 24: return n
+            default: throw SceneError(path: "\(path).\(key)", reason: "must be a number in 0...24")
+            }
+        }
+        var visible = true
+        var layout: [String: Expression] = [:], paint: [String: Expression] = [:]
+        for (group, isLayout) in [("layout", true), ("paint", false)] {
+            guard let g = o[group] else { continue }
+            guard case .object(let members) = g else { throw SceneError(path: "\(path).\(group)", reason: "must be an object") }
+            for (name, v) in members.members {
+                let at = "\(path).\(group).\(name)"
+                if name == "visibility" {
+                    switch v {
+                    case .string("visible"): visible = true
+                    case .string("none"): visible = false
+                    default: throw SceneError(path: at, reason: "must be \"visible\" or \"none\"")
+                    }
+                    continue
+                }
+                guard let expected = StylePropertyType.known[name] else { continue }
+                let e = try property(v, expected, path: at)
+                if isLayout { layout[name] = e } else { paint[name] = e }
+            }
+        }
+        return StyleLayer(
+            id: id, kind: kind, source: source, filter: filter, minZoom: try zoom("minzoom", 0),
+            maxZoom: try zoom("maxzoom", 24), isVisible: visible, paint: paint, layout: layout)
+    }
+
+    /// One paint/layout value, checked against the type its property takes.
+    static func property(_ v: JSONValue, _ expected: StylePropertyType, path: String) throws(SceneError) -> Expression {
+        var json = v
+        if expected == .text, case .string(let s) = v, s.contains("{") { json = tokens(s) }
+        let e: Expression
+        do { e = try Expression(styleValue: json, interpolatable: expected == .number || expected == .numberPair) } catch {
+            throw SceneError(path: error.prefixed(by: path).path, reason: error.reason)
+        }
+        let ok: Bool
+        switch (expected, e.type) {
+        case (_, .value), (_, .null): ok = true
+        case (.number, let t): ok = t == .number
+        case (.numberPair, let t): ok = t == .array
+        case (.string, let t): ok = t == .string
+        case (.text, let t): ok = t == .string || t == .number || t == .boolean || t == .array
+        }
+        guard ok else { throw SceneError(path: path, reason: "expected a \(expected) value, found \(e.type)") }
+        if expected == .numberPair, case .array(let a) = e.jsonValue, !(a.count == 2 && a.allSatisfy { $0.numberValue != nil }) {
+            if a.first != .string("literal") && !(a.first?.stringValue.map { ExpressionParser.operators.contains($0) } ?? false) {
+                throw SceneError(path: path, reason: "expected an array of two numbers")
+            }
+        }
+        return e
+    }
+
+    /// A legacy `text-field` token string (`"{name} m"`) as a `concat` expression.
+    static func tokens(_ s: String) -> JSONValue {
+        var parts: [JSONValue] = []
+        var rest = Substring(s)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.string(String(rest[..<open]))) }
+            let key = String(rest[rest.index(after: open)..<close])
+            parts.append(["to-string", ["get", .string(key)]])
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.string(String(rest))) }
+        if parts.count == 1, case .string = parts[0] { return parts[0] }
+        return .array([.string("concat")] + parts + (parts.count == 1 ? [.string("")] : []))
+    }
+}
+
+/// A JSON value decoded by Foundation (members sorted by name).
+struct DecodedJSON: Decodable {
+    let value: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        if var list = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !list.isAtEnd { items.append(try list.decode(DecodedJSON.self).value) }
+            value = .array(items)
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            var object = JSONObject()
+            for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                object.appendUnchecked(key: key.stringValue, value: try keyed.decode(DecodedJSON.self, forKey: key).value)
+            }
+            value = .object(object)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            value = .null
+        } else if let b = try? single.decode(Bool.self) {
+            value = .bool(b)
+        } else if let n = try? single.decode(Double.self) {
+            value = .number(n)
+        } else {
+            value = .string(try single.decode(String.self))
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
