@@ -20,8 +20,12 @@ enum Help {
           leaves          the points of a cluster as GeoJSON
           expansion-zoom  the zoom at which a cluster splits
           tile            one tile of clusters with integer tile coordinates (JSON)
+          query           the features of a style's scene under a point or in a rectangle (JSON)
+          render          an SVG picture of a style's scene, with a tap and its hits highlighted
 
-        FILE is a GeoJSON FeatureCollection of points, or - for standard input.
+        FILE is a GeoJSON FeatureCollection of points, or - for standard input; STYLE is a
+        MapLibre style document (version 8) whose geojson sources name their data inline or by a
+        path relative to the style file.
         Run `spatial <subcommand> --help` for its options.
 
         \(exitCodes)
@@ -96,6 +100,44 @@ enum Help {
         coordinates in 0 ... extent (outside in the padding). An empty tile has no features.
 
         \(clusterOptions)
+
+        \(exitCodes)
+        """
+
+    static let sceneOptions = """
+        Camera options:
+          --center LAT,LNG        the map centre (required)
+          --zoom Z                the zoom, 0 ... 24 (required)
+          --size WxH              the view size in points, e.g. 390x844 (required)
+          --bearing B             degrees clockwise from north (0)
+          --images N=WxH[,...]    icon images the style names, with their sizes in points
+          --layers a,b            only these layers (default all)
+        """
+
+    static let query = """
+        Usage: spatial query STYLE.json --center LAT,LNG --zoom Z --size WxH [--bearing B]
+                                        (--at X,Y | --rect X,Y,W,H) [--layers a,b] [--images ...]
+
+        Prints the scene's visibleFeatures answer as a JSON array, topmost layer first:
+        [{"layer":"...","source":"...","feature":{GeoJSON Feature}}, ...]. A cluster is a feature
+        with its cluster properties and cluster_id as id. View points start top-left, y down.
+
+        \(sceneOptions)
+
+        \(exitCodes)
+        """
+
+    static let render = """
+        Usage: spatial render STYLE.json --center LAT,LNG --zoom Z --size WxH [--bearing B]
+                                         [--at X,Y] [--layers a,b] [--images ...] --out FILE.svg
+
+        Draws what the scene shows as SVG (--out - writes to stdout): circles with their evaluated
+        radius, colour and stroke; symbol icon boxes and text labels (such as cluster counts) with
+        their approximate text boxes; bottom layer first. With --at, the tapped point is marked
+        and the features it hits are outlined in orange. Each feature is a <g class="feature ...">
+        with data-layer, data-source and, for clusters, data-cluster-id and data-point-count.
+
+        \(sceneOptions)
 
         \(exitCodes)
         """

@@ -24,6 +24,8 @@ let subcommands: [String: ([String], (String) -> Void) throws(CLIError) -> Void]
     "leaves": ClusterCommands.leaves,
     "expansion-zoom": ClusterCommands.expansionZoom,
     "tile": ClusterCommands.tile,
+    "query": SceneCommands.query,
+    "render": SceneCommands.render,
 ]
 
 @MainActor func run(_ argv: [String], _ output: Output) throws(CLIError) {
