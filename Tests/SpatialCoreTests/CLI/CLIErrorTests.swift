@@ -74,7 +74,7 @@ struct CLIErrorTests {
     }
 
     @Test("--help of the tool and of every subcommand, with the exit codes", arguments: [
-        ["--help"], ["-h"], ["help"], ["clusters", "--help"], ["children", "--help"], ["leaves", "-h"],
+        ["--help"], ["-h"], ["help"], ["clusters", "--help"], ["children", "--help"], ["leaves", "-h"], ["query", "--help"], ["render", "--help"],
         ["expansion-zoom", "--help"], ["tile", "--help"],
     ])
     func help(_ arguments: [String]) throws {
