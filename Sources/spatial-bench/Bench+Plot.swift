@@ -25,19 +25,57 @@ func benchPlot(_ bench: Bench, to path: String) throws {
             let timed = bench.measure("cluster.build", dataset: "\(distribution)-\(Synthetic.sizeName(n))", n: n, runs: runs) {
                 blackHole(try? ClusterIndex(coordinates: coordinates))
             }
-            // Memory: one more build, peak minus what was resident before it.
-            let before = PeakMemory.resident() ?? 0
-            PeakMemory.reset()
-            blackHole(try? ClusterIndex(coordinates: coordinates))
-            let peak = PeakMemory.current() ?? before
+            // Memory: one build in a fresh process, so that earlier, larger builds cannot hide it
+            // (the kernel's peak-RSS reset is not available everywhere).
+            let bytes = memoryProbe(distribution: distribution, n: n)
             samples.append(ScalingSample(
-                distribution: distribution, n: n, milliseconds: timed?.median ?? .nan,
-                bytes: Double(Swift.max(0, peak - before))))
+                distribution: distribution, n: n, milliseconds: timed?.median ?? .nan, bytes: bytes))
+            bench.note("memory \(distribution)-\(Synthetic.sizeName(n)): \(String(format: "%.1f", bytes / 1_048_576)) MB added by the build")
         }
     }
     let svg = ScalingPlot(samples: samples, machine: MachineInfo.current).svg()
     try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
     bench.note("Wrote \(path) (\(samples.count) points).")
+}
+
+/// The environment variable that turns a `spatial-bench` process into a memory probe.
+let memoryProbeVariable = "SPATIAL_BENCH_MEMORY_PROBE"
+
+/// Runs `spatial-bench` again as a probe for one build and reads the bytes it reports; NaN when
+/// the probe fails.
+func memoryProbe(distribution: String, n: Int) -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    process.arguments = []
+    var environment = ProcessInfo.processInfo.environment
+    environment[memoryProbeVariable] = "\(distribution):\(n)"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return .nan }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return .nan }
+    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+}
+
+/// When this process is a memory probe: builds one index over the named synthetic points, prints
+/// the peak resident size minus the resident size before the build (inputs kept alive, so they
+/// are excluded) and exits.
+func runMemoryProbeIfAsked() {
+    guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
+    let parts = spec.split(separator: ":")
+    guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
+    let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
+    let coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+    let before = PeakMemory.resident() ?? 0
+    PeakMemory.reset()
+    let index = try? ClusterIndex(coordinates: coordinates)
+    let peak = PeakMemory.current() ?? before
+    blackHole(index)
+    blackHole(points)
+    print(Swift.max(0, peak - before))
+    exit(0)
 }
 
 extension PeakMemory {

@@ -22,6 +22,7 @@ let usage = """
                       (uniform and clustered, 10k … 1M; with --full also 2M and 5M)
     """
 
+runMemoryProbeIfAsked()
 var arguments = Array(CommandLine.arguments.dropFirst())
 var dataPath: String? = nil
 var only: String? = nil
