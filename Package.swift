@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .library(name: "SpatialCore", targets: ["SpatialCore"]),
         .executable(name: "spatial-bench", targets: ["spatial-bench"]),
+        .executable(name: "spatial", targets: ["spatial"]),
     ],
     targets: [
         .target(name: "SpatialCore"),
         .executableTarget(name: "spatial-bench", dependencies: ["SpatialCore"]),
-        .testTarget(name: "SpatialCoreTests", dependencies: ["SpatialCore"]),
+        .executableTarget(name: "spatial", dependencies: ["SpatialCore"]),
+        .testTarget(name: "SpatialCoreTests", dependencies: ["SpatialCore", "spatial"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,14 +19,18 @@ let usage = """
       --runs N        timed runs per figure after one warm-up (default 5)
       --json          one JSON object on stdout instead of the table
       --full          also the 5M-point synthetic sets
+      --plot FILE.svg only the scaling plot: cluster build time and peak memory against n
+                      (uniform and clustered, 10k … 1M; with --full also 2M and 5M)
     """
 
+runMemoryProbeIfAsked()
 var arguments = Array(CommandLine.arguments.dropFirst())
 var dataPath: String? = nil
 var only: String? = nil
 var runs = 5
 var json = false
 var full = false
+var plotPath: String? = nil
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     func value() -> String {
@@ -47,6 +51,7 @@ while !arguments.isEmpty {
         runs = n
     case "--json": json = true
     case "--full": full = true
+    case "--plot": plotPath = value()
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -94,6 +99,16 @@ if datasets.isEmpty {
     bench.note("No real datasets found (--data, $SPATIAL_DATASETS, Datasets/): using seeded synthetic points only.")
 } else {
     bench.note("Datasets from \(directory!.path): \(datasets.map(\.name).joined(separator: ", "))")
+}
+if let plotPath {
+    if !json { print(tableRow("figure", "dataset", "n", "median", "min", "max", "unit", "peak RSS")) }
+    do {
+        try benchPlot(bench, to: plotPath)
+    } catch {
+        FileHandle.standardError.write(Data("spatial-bench: --plot \(plotPath): \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 if !json {
     print(tableRow("figure", "dataset", "n", "median", "min", "max", "unit", "peak RSS"))

@@ -8,8 +8,10 @@ extension Expression {
     /// constant such as `[0, 2]`), an expression (purpose ``ExpressionPurpose/value``), or a legacy
     /// style function object converted to an expression.
     ///
-    /// - Parameter interpolatable: whether the property is numeric (decides a legacy function's
-    ///   default type: exponential when numeric, else interval); `nil` guesses from the stop outputs.
+    /// - Parameters:
+    ///   - json: the style property value: a constant, an expression, or a legacy function object.
+    ///   - interpolatable: whether the property is numeric (decides a legacy function's
+    ///     default type: exponential when numeric, else interval); `nil` guesses from the stop outputs.
     /// - Throws: ``ExpressionParseError`` with the JSON path and reason.
     /// - Complexity: O(size of the JSON).
     public init(styleValue json: JSONValue, interpolatable: Bool? = nil) throws(ExpressionParseError) {

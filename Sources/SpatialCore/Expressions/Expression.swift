@@ -1,7 +1,7 @@
 /// A parsed, type-checked style expression (MapLibre / Mapbox style spec v8), ready to be
 /// evaluated many times.
 ///
-/// Parse once with ``init(json:purpose:)`` (or ``init(filter:)`` / ``init(styleValue:)`` for the
+/// Parse once with ``init(json:purpose:)`` (or ``init(filter:)`` / ``init(styleValue:interpolatable:)`` for the
 /// legacy forms too), then evaluate against any ``ExpressionContext``. Evaluation never throws:
 /// ``evaluate(_:)`` returns `nil` for an evaluation error, ``evaluateFilter(_:)`` treats an error
 /// as `false` and ``evaluateNumber(_:default:)`` falls back to a default.
