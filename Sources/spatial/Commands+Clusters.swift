@@ -36,7 +36,7 @@ enum ClusterCommands {
                 json = try Input.json(String(text.dropFirst()))
             } else {
                 do {
-                    json = try TextJSONReader.parse(Array(text.utf8))
+                    json = try JSONValue(parsing: text)
                 } catch {
                     throw .usage("--cluster-properties: \(error)")
                 }
@@ -113,7 +113,7 @@ enum ClusterCommands {
             let (index, features) = try index(args, file: file)
             for z in a ... b {
                 let items = index.clusters(west: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3], zoom: Double(z))
-                out(TextJSONWriter.string(collection(items.map { feature($0, features) }, zoom: z)))
+                out(jsonText(collection(items.map { feature($0, features) }, zoom: z)))
             }
             return
         }
@@ -122,7 +122,7 @@ enum ClusterCommands {
         }
         let (index, features) = try index(args, file: file)
         let items = index.clusters(west: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3], zoom: z)
-        out(TextJSONWriter.string(collection(items.map { feature($0, features) })))
+        out(jsonText(collection(items.map { feature($0, features) })))
     }
 
     static func children(_ argv: [String], out: (String) -> Void) throws(CLIError) {
@@ -134,7 +134,7 @@ enum ClusterCommands {
         let (index, features) = try index(args, file: file)
         do {
             let items = try index.children(of: id)
-            out(TextJSONWriter.string(collection(items.map { feature($0, features) })))
+            out(jsonText(collection(items.map { feature($0, features) })))
         } catch {
             throw notFound(error)
         }
@@ -158,7 +158,7 @@ enum ClusterCommands {
         let (index, features) = try index(args, file: file)
         do {
             let points = try index.leaves(of: id, limit: limit, offset: offset)
-            out(TextJSONWriter.string(collection(points.map { pointFeature(index: $0.index, features) })))
+            out(jsonText(collection(points.map { pointFeature(index: $0.index, features) })))
         } catch {
             throw notFound(error)
         }
@@ -206,6 +206,6 @@ enum ClusterCommands {
         let doc: JSONValue = [
             "z": .number(Double(z)), "x": .number(Double(x)), "y": .number(Double(y)), "features": .array(list),
         ]
-        out(TextJSONWriter.string(doc))
+        out(jsonText(doc))
     }
 }

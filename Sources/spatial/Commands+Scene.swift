@@ -86,7 +86,7 @@ enum SceneCommands {
         let list: [JSONValue] = found.map {
             ["layer": .string($0.layerIdentifier), "source": .string($0.sourceIdentifier), "feature": featureJSON($0.feature)]
         }
-        out(TextJSONWriter.string(.array(list)))
+        out(jsonText(.array(list)))
     }
 
     static func render(_ argv: [String], out: (String) -> Void) throws(CLIError) {

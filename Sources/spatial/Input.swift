@@ -44,7 +44,7 @@ enum Input {
     static func json(_ path: String) throws(CLIError) -> JSONValue {
         let b = try bytes(path)
         do {
-            return try TextJSONReader.parse(b)
+            return try JSONValue(parsing: b)
         } catch {
             throw .input("\(name(path)): \(error)")
         }
@@ -52,114 +52,17 @@ enum Input {
 
     /// The features of a GeoJSON FeatureCollection (or a single Feature) in `path`.
     static func features(_ path: String) throws(CLIError) -> [Feature] {
-        let doc = try json(path)
+        let b = try bytes(path)
         do {
-            return try GeoJSONInput.features(doc)
+            return try GeoJSON.read(b).features
         } catch {
-            throw .input("\(name(path)): \(error.message)")
+            throw .input("\(name(path)): \(error)")
         }
     }
 }
 
-/// GeoJSON from a parsed ``JSONValue``: features, geometries and positions, with the location of
-/// the first problem in the message.
+/// Geometries as JSON values, for the documents the commands compose.
 enum GeoJSONInput {
-    struct Problem: Error { var message: String }
-
-    static func features(_ doc: JSONValue) throws(Problem) -> [Feature] {
-        guard let type = doc["type"]?.stringValue else { throw Problem(message: "not GeoJSON: no \"type\" member") }
-        switch type {
-        case "FeatureCollection":
-            guard let list = doc["features"]?.arrayValue else {
-                throw Problem(message: "FeatureCollection without a \"features\" array")
-            }
-            var out: [Feature] = []
-            out.reserveCapacity(list.count)
-            for (k, f) in list.enumerated() {
-                do {
-                    out.append(try feature(f))
-                } catch {
-                    throw Problem(message: "features[\(k)]: \(error.message)")
-                }
-            }
-            return out
-        case "Feature":
-            return [try feature(doc)]
-        default:
-            throw Problem(message: "expected a FeatureCollection or a Feature, found \"\(type)\"")
-        }
-    }
-
-    static func feature(_ v: JSONValue) throws(Problem) -> Feature {
-        guard v["type"]?.stringValue == "Feature" else { throw Problem(message: "not a Feature") }
-        var id: FeatureID? = nil
-        switch v["id"] {
-        case .number(let n)?: id = .number(n)
-        case .string(let s)?: id = .string(s)
-        case nil, .null?: id = nil
-        default: throw Problem(message: "id must be a number or a string")
-        }
-        var properties = JSONObject()
-        switch v["properties"] {
-        case .object(let o)?: properties = o
-        case nil, .null?: break
-        default: throw Problem(message: "properties must be an object or null")
-        }
-        let g: Geometry?
-        switch v["geometry"] {
-        case nil, .null?: g = nil
-        case let gv?:
-            do { g = try geometry(gv) } catch { throw Problem(message: "geometry: \(error.message)") }
-        }
-        return Feature(id: id, geometry: g, properties: properties)
-    }
-
-    static func geometry(_ v: JSONValue) throws(Problem) -> Geometry {
-        guard let type = v["type"]?.stringValue else { throw Problem(message: "no \"type\"") }
-        if type == "GeometryCollection" {
-            guard let list = v["geometries"]?.arrayValue else { throw Problem(message: "no \"geometries\" array") }
-            var gs: [Geometry] = []
-            for g in list { gs.append(try geometry(g)) }
-            return .geometryCollection(gs)
-        }
-        guard let c = v["coordinates"] else { throw Problem(message: "\(type) without \"coordinates\"") }
-        switch type {
-        case "Point": return .point(try position(c))
-        case "MultiPoint": return .multiPoint(try positions(c))
-        case "LineString": return .lineString(try positions(c))
-        case "MultiLineString", "Polygon":
-            guard let a = c.arrayValue else { throw Problem(message: "coordinates must be an array") }
-            var rings: [[Position]] = []
-            for r in a { rings.append(try positions(r)) }
-            return type == "Polygon" ? .polygon(rings) : .multiLineString(rings)
-        case "MultiPolygon":
-            guard let a = c.arrayValue else { throw Problem(message: "coordinates must be an array") }
-            var polys: [[[Position]]] = []
-            for p in a {
-                guard let rs = p.arrayValue else { throw Problem(message: "coordinates must be nested arrays") }
-                var rings: [[Position]] = []
-                for r in rs { rings.append(try positions(r)) }
-                polys.append(rings)
-            }
-            return .multiPolygon(polys)
-        default: throw Problem(message: "unknown geometry type \"\(type)\"")
-        }
-    }
-
-    static func positions(_ v: JSONValue) throws(Problem) -> [Position] {
-        guard let a = v.arrayValue else { throw Problem(message: "coordinates must be an array of positions") }
-        var out: [Position] = []
-        for p in a { out.append(try position(p)) }
-        return out
-    }
-
-    static func position(_ v: JSONValue) throws(Problem) -> Position {
-        guard let a = v.arrayValue, a.count >= 2, let lng = a[0].numberValue, let lat = a[1].numberValue else {
-            throw Problem(message: "a position must be an array of at least two numbers")
-        }
-        return Position(longitude: lng, latitude: lat, altitude: a.count > 2 ? a[2].numberValue : nil)
-    }
-
     /// The geometry as GeoJSON.
     static func json(_ g: Geometry) -> JSONValue {
         func pos(_ p: Position) -> JSONValue {
@@ -180,3 +83,6 @@ enum GeoJSONInput {
         return ["type": .string(g.typeName), "coordinates": coordinates]
     }
 }
+
+/// A value as compact JSON text with the library's writer (shortest numbers that read back).
+func jsonText(_ value: JSONValue) -> String { value.jsonString() }

@@ -133,14 +133,14 @@ struct SceneSVG {
     static func text(_ v: JSONValue?) -> String {
         switch v {
         case .string(let s)?: return s
-        case .number(let n)?: return TextJSONWriter.string(.number(n))
+        case .number(let n)?: return jsonText(.number(n))
         case .bool(let b)?: return b ? "true" : "false"
         default: return ""
         }
     }
 
     private func f(_ v: Double) -> String { String(format: "%.2f", v) }
-    private func number(_ v: Double) -> String { TextJSONWriter.string(.number(v)) }
+    private func number(_ v: Double) -> String { jsonText(.number(v)) }
     private func escape(_ t: String) -> String {
         var out = ""
         for ch in t {
