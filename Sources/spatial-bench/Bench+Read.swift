@@ -1,13 +1,32 @@
 import Foundation
 import SpatialCore
 
-/// `read/<dataset>`: GeoJSON bytes → typed model, in MB/s, with Foundation's `JSONDecoder`
-/// (geometry only) on the same bytes beside it as `read.jsondecoder/<dataset>`.
+/// `read/<dataset>`: GeoJSON bytes → the full typed model (`[Feature]` with properties), in MB/s;
+/// `read.points/<dataset>`: bytes → the columnar `PointFeatures`; `read.json/<dataset>`: bytes → a
+/// generic `JSONValue` tree; and, beside them, Foundation's `JSONDecoder` (geometry only) on the
+/// same bytes as `read.jsondecoder/<dataset>`. The datasets' feature counts are checked once.
 func benchRead(_ bench: Bench) throws {
+    let figures = ["read", "read.points", "read.json", "read.jsondecoder"]
     var inputs: [(name: String, bytes: [UInt8])] = bench.datasets.map { ($0.name, $0.bytes) }
-    inputs.append(("uniform-1m", Synthetic.geoJSON(Synthetic.uniform(1_000_000))))
+    if figures.contains(where: { bench.wants("\($0)/uniform-1m") || bench.wants($0) }) {
+        inputs.append(("uniform-1m", Synthetic.geoJSON(Synthetic.uniform(1_000_000))))
+    }
     for input in inputs {
         let megabytes = Double(input.bytes.count) / 1_000_000
+        let bytes = input.bytes
+        if bench.wants("read/\(input.name)") || bench.wants("read.points/\(input.name)") {
+            let count = try GeoJSON.read(bytes).features.count
+            bench.note("\(input.name): \(count) features, \(String(format: "%.1f", megabytes)) MB")
+        }
+        bench.measure("read", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }) {
+            blackHole(try? GeoJSON.read(bytes))
+        }
+        bench.measure("read.points", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }) {
+            blackHole(try? GeoJSON.readPoints(bytes))
+        }
+        bench.measure("read.json", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }) {
+            blackHole(try? JSONValue(parsing: bytes))
+        }
         let data = Data(input.bytes)
         bench.measure("read.jsondecoder", dataset: input.name, n: input.bytes.count, unit: "MB/s",
             value: { megabytes / $0 }) {

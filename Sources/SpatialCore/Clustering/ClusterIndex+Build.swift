@@ -118,7 +118,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // per-level trees and searches.
         let fast = S.self == Double.self
         let isolation = fast ? IsolationBound(x: x, y: y, count: pointCount, options: options) : nil
-        var tree = makeTree(level)
+        // `.double` trees are only searched, never compared with supercluster's order: small leaves.
+        let fastNodeSize = Swift.min(options.nodeSize, 16)
+        var tree = makeTree(level, nodeSize: fast ? fastNodeSize : nil)
         var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
         if fast {
             segments = [tree]
@@ -144,12 +146,16 @@ struct ClusterBuilder<S: KDTreeScalar> {
             var changed = false
             // Fast path: the items that may have a neighbour within r, and a tree over them.
             let isolated2 = fast ? isolation!.isolatedSquaredDistance(radius: r) : -1
+            // Fast path: searches go to a grid over the items of level z + 1 that may have a
+            // neighbour (isolated points can be nobody's neighbour).
+            var grid: LevelGrid? = nil
             if fast {
                 var active = ContiguousArray<UInt32>()
+                active.reserveCapacity(level.count)
                 for it in level where Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
                     active.append(it)
                 }
-                tree = makeTree(active, nodeSize: 16)
+                grid = LevelGrid(items: active, x: x, y: y, radius: r)
             }
             for pos in 0..<level.count {
                 let it = Int(level[pos])
@@ -161,7 +167,11 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 }
                 let sx = x[it], sy = y[it]
                 neighbours.removeAll(keepingCapacity: true)
-                tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
+                if let grid {
+                    grid.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append($0) }
+                } else {
+                    tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
+                }
                 if canonicalOrder && neighbours.count > 1 { sortSmall(&neighbours) }
 
                 let n0 = Int(count[it])
@@ -240,7 +250,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 var inSnapshot = 0
                 for it in level { if Int(it) < rowsAtSnapshot { inSnapshot += 1 } else { added.append(it) } }
                 if added.count * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
-                    segments.append(makeTree(level))
+                    segments.append(makeTree(level, nodeSize: fastNodeSize))
                     snapshot = segments.count - 1
                     snapshotSize = level.count
                     rowsAtSnapshot = x.count
@@ -248,7 +258,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 } else if added.isEmpty {
                     levelSegments[z - minZoom] = [Int32(snapshot)]
                 } else {
-                    segments.append(makeTree(added))
+                    segments.append(makeTree(added, nodeSize: fastNodeSize))
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(segments.count - 1)]
                 }
             } else {
@@ -281,6 +291,7 @@ extension ClusterIndex {
         self.clusterProperties = clusterProperties
         self.featureCount = input.featureCount
         self.pointCount = input.feature.count
+        self.skippedFeatureIndices = input.skipped
         self.numericProperties = numeric.map { (name: $0.0, aggregation: $0.1) }
         self.customProperties = custom.map { (name: $0.0, reducer: $0.1) }
         self.pointLongitude = input.longitude

@@ -17,8 +17,11 @@ public struct ClusterIndex: Sendable {
     public let clusterProperties: [ClusterProperty]
     /// The number of input features, including those skipped for a null geometry (`N` in ids).
     public let featureCount: Int
-    /// The number of input points clustered (features with a geometry).
+    /// The number of input points clustered (features with a valid point geometry).
     public let pointCount: Int
+    /// The indices of the features skipped for an invalid coordinate (only with
+    /// ``InvalidCoordinatePolicy/skip``; features with a null geometry are not listed).
+    public let skippedFeatureIndices: [Int]
 
     // Items: rows 0 ..< pointCount are the points in input order, then the clusters in the order
     // they were formed (zoom maxZoom first).
@@ -82,10 +85,11 @@ extension ClusterIndex {
     /// lists them in that order.
     public init(
         features: [Feature], options: ClusterOptions = .default, properties: [ClusterProperty] = [],
-        clusterProperties: ClusterPropertyExpressions = ClusterPropertyExpressions()
+        clusterProperties: ClusterPropertyExpressions = ClusterPropertyExpressions(),
+        invalidCoordinates: InvalidCoordinatePolicy = .reject
     ) throws(ClusterError) {
         guard features.count <= Self.maximumFeatureCount else { throw .tooManyFeatures(features.count) }
-        var input = ClusterInput(featureCount: features.count)
+        var input = ClusterInput(featureCount: features.count, policy: invalidCoordinates)
         var props = ContiguousArray<JSONObject>()
         props.reserveCapacity(features.count)
         var ids = ContiguousArray<FeatureID?>()
@@ -112,13 +116,14 @@ extension ClusterIndex {
     public init(
         coordinates: some Collection<Coordinate>, properties: [JSONObject] = [],
         options: ClusterOptions = .default, clusterProperties: [ClusterProperty] = [],
-        expressions: ClusterPropertyExpressions = ClusterPropertyExpressions()
+        expressions: ClusterPropertyExpressions = ClusterPropertyExpressions(),
+        invalidCoordinates: InvalidCoordinatePolicy = .reject
     ) throws(ClusterError) {
         guard coordinates.count <= Self.maximumFeatureCount else { throw .tooManyFeatures(coordinates.count) }
         guard properties.isEmpty || properties.count == coordinates.count else {
             throw .propertyCountMismatch(coordinates: coordinates.count, properties: properties.count)
         }
-        var input = ClusterInput(featureCount: coordinates.count)
+        var input = ClusterInput(featureCount: coordinates.count, policy: invalidCoordinates)
         for (i, c) in coordinates.enumerated() {
             try input.add(feature: i, longitude: c.longitude, latitude: c.latitude)
         }
@@ -130,15 +135,26 @@ extension ClusterIndex {
     }
 }
 
+/// What building does with a NaN or infinite coordinate or a latitude outside −90 … 90.
+public enum InvalidCoordinatePolicy: Sendable, Hashable {
+    /// Throw ``ClusterError/invalidCoordinate(featureIndex:longitude:latitude:)`` (the default).
+    case reject
+    /// Skip the feature (it keeps its number) and list it in ``ClusterIndex/skippedFeatureIndices``.
+    case skip
+}
+
 /// Validated input points before clustering.
 struct ClusterInput {
     let featureCount: Int
+    let policy: InvalidCoordinatePolicy
+    var skipped: [Int] = []
     var feature = ContiguousArray<Int32>()
     var longitude = ContiguousArray<Double>()
     var latitude = ContiguousArray<Double>()
 
-    init(featureCount: Int) {
+    init(featureCount: Int, policy: InvalidCoordinatePolicy) {
         self.featureCount = featureCount
+        self.policy = policy
         feature.reserveCapacity(featureCount)
         longitude.reserveCapacity(featureCount)
         latitude.reserveCapacity(featureCount)
@@ -146,6 +162,10 @@ struct ClusterInput {
 
     mutating func add(feature index: Int, longitude lng: Double, latitude lat: Double) throws(ClusterError) {
         guard lng.isFinite, lat.isFinite, lat >= -90, lat <= 90 else {
+            if policy == .skip {
+                skipped.append(index)
+                return
+            }
             throw .invalidCoordinate(featureIndex: index, longitude: lng, latitude: lat)
         }
         feature.append(Int32(index))

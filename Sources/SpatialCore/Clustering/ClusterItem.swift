@@ -54,7 +54,9 @@ public struct ClusteredPoint: Hashable, Sendable {
 
 /// One item of a zoom level: a cluster or an unclustered input point.
 public enum ClusterItem: Hashable, Sendable {
+    /// A cluster of two or more points.
     case cluster(Cluster)
+    /// An input point that is not part of a cluster at this zoom.
     case point(ClusteredPoint)
 
     /// The number of input points the item stands for (1 for a point). O(1).

@@ -25,6 +25,7 @@ public enum ClusterOptionsError: Error, Hashable, Sendable, CustomStringConverti
     /// A MapLibre `clusterMaxZoom` at or above the source `maxzoom`: clusters would never split.
     case clusterMaxZoomNotBelowSourceMaxZoom(clusterMaxZoom: Int, maxzoom: Int)
 
+    /// A sentence naming the option and the value. O(1).
     public var description: String {
         switch self {
         case .minZoomOutOfRange(let v, let maxZoom): "minZoom \(v) is outside 0 … maxZoom (\(maxZoom))"
@@ -53,7 +54,8 @@ public struct ClusterOptions: Sendable, Hashable {
     public let radius: Double
     /// The tile extent that ``radius`` is measured in (> 0, finite).
     public let extent: Double
-    /// The leaf size of each level's k-d tree (2 … 65535).
+    /// The leaf size of each level's k-d tree (2 … 65535). `.float32` uses it as given (it shapes
+    /// supercluster's result order); `.double` caps it at 16, which searches faster.
     public let nodeSize: Int
     /// When true, a point's tile id is its input index.
     public let generateId: Bool

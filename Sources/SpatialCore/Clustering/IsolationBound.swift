@@ -1,6 +1,6 @@
 /// For every input point, the squared distance to its nearest other point when that is at most
-/// `h`, else +∞ — found in one O(n log n) pass over a grid of cell size `h` (sorted cell keys and a
-/// sweep with three monotone pointers, no hashing, no per-point allocation).
+/// `h`, else +∞ — found by a few grid passes of growing cell size (radix-sorted cell keys and a
+/// sweep with three monotone pointers; no hashing, no per-point allocation).
 ///
 /// Why it lets the build skip searches: a raw point whose nearest other point is farther than
 /// 3r at zoom z has no neighbour within r at level z + 1. A cluster present there was formed at a
@@ -15,84 +15,143 @@ struct IsolationBound {
     let h: Double
 
     init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, options: ClusterOptions) {
-        // Cell size: 3 r at the coarsest zoom where a uniform spread of the points would still give
-        // about two points per 3r-disc; at least 1/60000 so that cell keys fit in 32 bits.
-        var z = options.maxZoom
-        while z > options.minZoom {
-            let r3 = 3 * options.searchRadius(atZoom: z - 1)
+        // Passes with cell sizes 3 r(z) for z = maxZoom, maxZoom − 2, …: each resolves the points
+        // whose nearest neighbour lies within the cell size, so dense areas are settled by small
+        // cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
+        // coarsest zoom at which a uniform spread would still give about two points per 3r-disc.
+        var zStop = options.maxZoom
+        while zStop > options.minZoom {
+            let r3 = 3 * options.searchRadius(atZoom: zStop - 1)
             if Double.pi * r3 * r3 * Double(m) > 2 { break }
-            z -= 1
+            zStop -= 1
         }
-        let h = Swift.max(3 * options.searchRadius(atZoom: z), 1.0 / 60000)
-        self.h = h
-        let w = Swift.min(Int((1 / h).rounded(.up)) + 1, 60001)
         var nearest = ContiguousArray<Double>(repeating: .infinity, count: m)
-        guard m > 1 else {
-            nearest2 = nearest
-            return
-        }
-        var keys = ContiguousArray<UInt64>(unsafeUninitializedCapacity: m) { buf, n in
-            for i in 0..<m {
-                let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1)
-                let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1)
-                buf[i] = UInt64(cy * w + cx) << 32 | UInt64(i)
+        var resolved = ContiguousArray<Bool>(repeating: false, count: m)
+        var unresolved = m
+        var keys = ContiguousArray<UInt64>(repeating: 0, count: m)
+        var scratch = ContiguousArray<UInt64>(repeating: 0, count: m)
+        var z = options.maxZoom
+        var h = 0.0
+        while m > 1 {
+            h = Swift.max(3 * options.searchRadius(atZoom: z), 1.0 / Double(1 << 19))
+            let w = Swift.min(Int((1 / h).rounded(.up)) + 1, 1 << 19)
+            keys.withUnsafeMutableBufferPointer { k in
+                for i in 0..<m {
+                    let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1)
+                    let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1)
+                    k[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
+                }
             }
-            n = m
+            Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 64)
+            unresolved -= Self.sweep(keys: keys, x: x, y: y, h: h, w: w, nearest: &nearest, resolved: &resolved)
+            if unresolved == 0 || z <= zStop { break }
+            z = Swift.max(z - 2, zStop)
         }
-        keys.sort()
+        self.h = h
+        nearest2 = nearest
+    }
+
+    /// LSD radix sort of `a` by bits lowBit ..< highBit (13 bits a pass; stable). O(n · passes).
+    static func radixSort(_ a: inout ContiguousArray<UInt64>, scratch: inout ContiguousArray<UInt64>, lowBit: Int, highBit: Int) {
+        var counts = ContiguousArray<Int>(repeating: 0, count: 1 << 13)
+        var shift = lowBit
+        while shift < highBit {
+            let s = UInt64(shift)
+            let mask: UInt64 = (1 << 13) - 1
+            counts.withUnsafeMutableBufferPointer { c in
+                for i in 0..<c.count { c[i] = 0 }
+                a.withUnsafeBufferPointer { a in
+                    scratch.withUnsafeMutableBufferPointer { t in
+                        for v in a { c[Int((v >> s) & mask)] += 1 }
+                        var total = 0
+                        for i in 0..<c.count { let k = c[i]; c[i] = total; total += k }
+                        for v in a {
+                            let d = Int((v >> s) & mask)
+                            t[c[d]] = v
+                            c[d] += 1
+                        }
+                    }
+                }
+            }
+            swap(&a, &scratch)
+            shift += 13
+        }
+    }
+
+    /// One grid pass over keys sorted by cell: for each unresolved point, the nearest point of its
+    /// 3×3 block; settled when within h. Returns how many were settled. O(n + Σ block sizes).
+    static func sweep(
+        keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double, w: Int,
+        nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>
+    ) -> Int {
+        let m = keys.count
         let h2 = h * h
+        var settled = 0
         keys.withUnsafeBufferPointer { keys in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
                     nearest.withUnsafeMutableBufferPointer { nearest in
-                        var lo = (0, 0, 0)
-                        var q = 0
-                        // The three row ranges of the 3×3 block around a cell (start, end pairs).
-                        var ranges = ContiguousArray<Int>(repeating: 0, count: 6)
-                        var rangeCount = 0
-                        while q < m {
-                            let cell = Int(keys[q] >> 32)
-                            var qe = q + 1
-                            while qe < m && Int(keys[qe] >> 32) == cell { qe += 1 }
-                            let cx = cell % w, cy = cell / w
-                            rangeCount = 0
-                            for dy in -1...1 {
-                                let ry = cy + dy
-                                guard ry >= 0 && ry < w else { continue }
-                                let lowKey = ry * w + Swift.max(cx - 1, 0)
-                                let highKey = ry * w + Swift.min(cx + 1, w - 1)
-                                var p = dy == -1 ? lo.0 : dy == 0 ? lo.1 : lo.2
-                                while p < m && Int(keys[p] >> 32) < lowKey { p += 1 }
-                                if dy == -1 { lo.0 = p } else if dy == 0 { lo.1 = p } else { lo.2 = p }
-                                var e = p
-                                while e < m && Int(keys[e] >> 32) <= highKey { e += 1 }
-                                if e > p {
-                                    ranges[2 * rangeCount] = p
-                                    ranges[2 * rangeCount + 1] = e
-                                    rangeCount += 1
+                        resolved.withUnsafeMutableBufferPointer { resolved in
+                            var lo0 = 0, lo1 = 0, lo2 = 0
+                            var q = 0
+                            while q < m {
+                                let cell = Int(keys[q] >> 26)
+                                var qe = q + 1
+                                var open = !resolved[Int(keys[q] & 0x3ff_ffff)]
+                                while qe < m && Int(keys[qe] >> 26) == cell {
+                                    if !resolved[Int(keys[qe] & 0x3ff_ffff)] { open = true }
+                                    qe += 1
                                 }
-                            }
-                            for a in q..<qe {
-                                let ia = Int(keys[a] & 0xffff_ffff)
-                                let ax = x[ia], ay = y[ia]
-                                var best = Double.infinity
-                                for k in 0..<rangeCount {
-                                    for j in ranges[2 * k]..<ranges[2 * k + 1] where j != a {
-                                        let ib = Int(keys[j] & 0xffff_ffff)
-                                        let dx = x[ib] - ax, dy = y[ib] - ay
-                                        let d2 = dx * dx + dy * dy
-                                        if d2 < best { best = d2 }
+                                let cx = cell % w, cy = cell / w
+                                // Start and end of the block's three row ranges (monotone pointers).
+                                var starts = (0, 0, 0), ends = (0, 0, 0)
+                                for dy in -1...1 {
+                                    let ry = cy + dy
+                                    guard ry >= 0 && ry < w else { continue }
+                                    let lowKey = ry * w + Swift.max(cx - 1, 0)
+                                    let highKey = ry * w + Swift.min(cx + 1, w - 1)
+                                    var p = dy == -1 ? lo0 : dy == 0 ? lo1 : lo2
+                                    while p < m && Int(keys[p] >> 26) < lowKey { p += 1 }
+                                    if dy == -1 { lo0 = p } else if dy == 0 { lo1 = p } else { lo2 = p }
+                                    guard open else { continue }
+                                    var e = p
+                                    while e < m && Int(keys[e] >> 26) <= highKey { e += 1 }
+                                    if dy == -1 { starts.0 = p; ends.0 = e } else if dy == 0 { starts.1 = p; ends.1 = e } else { starts.2 = p; ends.2 = e }
+                                }
+                                if open {
+                                    for a in q..<qe {
+                                        let ia = Int(keys[a] & 0x3ff_ffff)
+                                        if resolved[ia] { continue }
+                                        let ax = x[ia], ay = y[ia]
+                                        var best = Double.infinity
+                                        for k in 0..<3 {
+                                            let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
+                                            var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
+                                            while j < e {
+                                                if j != a {
+                                                    let ib = Int(keys[j] & 0x3ff_ffff)
+                                                    let dx = x[ib] - ax, dy = y[ib] - ay
+                                                    let d2 = dx * dx + dy * dy
+                                                    if d2 < best { best = d2 }
+                                                }
+                                                j += 1
+                                            }
+                                        }
+                                        if best <= h2 {
+                                            nearest[ia] = best
+                                            resolved[ia] = true
+                                            settled += 1
+                                        }
                                     }
                                 }
-                                nearest[ia] = best <= h2 ? best : .infinity
+                                q = qe
                             }
-                            q = qe
                         }
                     }
                 }
             }
         }
-        nearest2 = nearest
+        return settled
     }
 
     /// The squared distance beyond which a raw point is isolated at search radius `r`: (3r)² with

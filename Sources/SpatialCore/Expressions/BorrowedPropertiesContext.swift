@@ -42,14 +42,27 @@ public struct BorrowedPropertiesContext: ExpressionContext {
         return UInt8(i)
     }
 
-    /// The property's value, comparing lengths before strings. O(members).
-    @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
-        for i in 0..<keys.count {
-            let k = keys[i]
-            if k.utf8.count == key.utf8Count && k == key.name { return values[i] }
-        }
+    /// The position of the property, comparing lengths before strings. O(members).
+    @inlinable func index(of key: PropertyKey) -> Int? {
+        for i in 0..<keys.count where key.matches(keys[i]) { return i }
         return nil
     }
+
+    /// The property's value. O(members).
+    @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
+        guard let i = index(of: key) else { return nil }
+        return values[i]
+    }
+
+    /// The property's number, read in place. O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? {
+        guard let i = index(of: key) else { return nil }
+        if case .number(let n) = values[i] { return n }
+        return nil
+    }
+
+    /// Whether the property is present. O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { index(of: key) != nil }
 
     /// The properties copied into an object. O(members).
     public var properties: JSONObject {

@@ -196,6 +196,16 @@ where Values.Element == JSONValue, Values.Index == Int {
         return member[member.startIndex + slot]
     }
 
+    /// The member's number, read in place. O(1) by slot.
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? {
+        if key.slot >= 0 && key.slot < member.count {
+            if case .number(let n) = member[member.startIndex + key.slot] { return n }
+            return nil
+        }
+        if case .number(let n)? = value(forProperty: key) { return n }
+        return nil
+    }
+
     /// The member's values as an object. O(properties).
     public var properties: JSONObject {
         var object = JSONObject()

@@ -51,6 +51,7 @@ extension Expression {
     static func convertLegacyFilter(_ json: JSONValue, path: inout [JSONPathComponent]) throws(ExpressionParseError) -> JSONValue {
         func fail(_ reason: String) -> ExpressionParseError { ExpressionParseError(components: path, reason: reason) }
         if case .bool = json { return json }
+        guard path.count < ExpressionParser.maximumDepth else { throw fail("filter nested more than \(ExpressionParser.maximumDepth) levels deep") }
         guard case .array(let items) = json, case .string(let op)? = items.first else {
             throw fail("a legacy filter must be an array starting with an operator")
         }

@@ -19,6 +19,12 @@ public struct PropertyKey: Hashable, Sendable, CustomStringConvertible {
         self.utf8Count = name.utf8.count
     }
 
+    /// Whether `candidate` is this key's name: the UTF-8 length first, then the string.
+    /// O(length).
+    @inlinable public func matches(_ candidate: String) -> Bool {
+        candidate.utf8.count == utf8Count && candidate == name
+    }
+
     /// The name. O(1).
     public var description: String { name }
 
@@ -34,8 +40,7 @@ extension JSONObject {
     @inlinable public func index(for key: PropertyKey) -> Int? {
         keys.withUnsafeBufferPointer { buffer -> Int? in
             for i in buffer.indices {
-                let k = buffer[i]
-                if k.utf8.count == key.utf8Count && k == key.name { return i }
+                if key.matches(buffer[i]) { return i }
             }
             return nil
         }
@@ -45,6 +50,15 @@ extension JSONObject {
     @inlinable public func value(for key: PropertyKey) -> JSONValue? {
         guard let i = index(for: key) else { return nil }
         return values[i]
+    }
+
+    /// The member's number, or `nil` when absent or not a number (no value copy). O(members).
+    @inlinable public func number(for key: PropertyKey) -> Double? {
+        guard let i = index(for: key) else { return nil }
+        return values.withUnsafeBufferPointer { buffer in
+            if case .number(let n) = buffer[i] { return n }
+            return nil
+        }
     }
 }
 
@@ -56,6 +70,11 @@ extension JSONObject {
 public protocol ExpressionContext {
     /// The value of a property, or `nil` when the key is absent. Should be O(1) or O(members).
     func value(forProperty key: PropertyKey) -> JSONValue?
+    /// The property's number, or `nil` when it is absent or not a number (a fast path that
+    /// contexts may implement without copying the value). O(members) at most.
+    func number(forProperty key: PropertyKey) -> Double?
+    /// Whether the property is present (even if null). O(members) at most.
+    func hasProperty(_ key: PropertyKey) -> Bool
     /// All properties as an object (the `properties` operator). O(members) at most.
     var properties: JSONObject { get }
     /// The feature's id, when it has one. O(1).
@@ -69,6 +88,15 @@ public protocol ExpressionContext {
 }
 
 extension ExpressionContext {
+    /// Reads ``value(forProperty:)`` by default. O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? {
+        if case .number(let n)? = value(forProperty: key) { return n }
+        return nil
+    }
+
+    /// Reads ``value(forProperty:)`` by default. O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { value(forProperty: key) != nil }
+
     /// No id by default. O(1).
     @inlinable public var featureID: FeatureID? { nil }
     /// No geometry type by default. O(1).
@@ -96,6 +124,12 @@ public struct FeatureExpressionContext: ExpressionContext {
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
         feature.properties.value(for: key)
     }
+
+    /// O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? { feature.properties.number(for: key) }
+
+    /// O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { feature.properties.index(for: key) != nil }
 
     /// O(1).
     @inlinable public var properties: JSONObject { feature.properties }
@@ -130,4 +164,10 @@ public struct JSONObjectExpressionContext: ExpressionContext {
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {
         properties.value(for: key)
     }
+
+    /// O(members).
+    @inlinable public func number(forProperty key: PropertyKey) -> Double? { properties.number(for: key) }
+
+    /// O(members).
+    @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { properties.index(for: key) != nil }
 }

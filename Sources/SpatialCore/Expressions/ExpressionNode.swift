@@ -1,11 +1,17 @@
 /// The static type of an expression, inferred at parse time (the style spec's type system,
 /// with colours carried as strings).
 public enum ExpressionType: Hashable, Sendable, CustomStringConvertible {
+    /// A number (`Double`).
     case number
+    /// A string (colours are carried as strings).
     case string
+    /// A Boolean.
     case boolean
+    /// The null value.
     case null
+    /// A JSON object.
     case object
+    /// A JSON array.
     case array
     /// Known only at run time (for example the result of `get`).
     case value

@@ -1,6 +1,8 @@
 /// A step of a JSON path: an array index or an object member name.
 public enum JSONPathComponent: Hashable, Sendable {
+    /// An array element, printed `[i]`.
     case index(Int)
+    /// An object member, printed `.name`.
     case key(String)
 }
 

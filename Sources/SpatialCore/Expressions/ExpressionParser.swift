@@ -11,6 +11,9 @@ struct ExpressionParser {
         "to-boolean", "concat", "upcase", "downcase",
     ]
 
+    /// The deepest nesting accepted (evaluation recurses as deep as the tree).
+    static let maximumDepth = 256
+
     let purpose: ExpressionPurpose
     /// Interned property names: `["get", name]` of one of them carries its slot.
     let slots: [String: Int]
@@ -74,6 +77,9 @@ struct ExpressionParser {
         case .object:
             throw fail("a bare object is not an expression; write [\"literal\", {...}] for an object constant")
         case .array(let args):
+            guard path.count < Self.maximumDepth else {
+                throw fail("expression nested more than \(Self.maximumDepth) levels deep")
+            }
             guard let first = args.first else {
                 throw fail("an empty array is not an expression; write [\"literal\", []] for an empty array")
             }

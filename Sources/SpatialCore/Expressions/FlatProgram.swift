@@ -8,7 +8,7 @@
 @usableFromInline struct Instruction: Hashable, Sendable {
     @usableFromInline enum Op: UInt8, Hashable, Sendable {
         case number, constant, get, has, zoom, accumulated
-        case arithmetic, unary, compare, not, all, any, conditional, step, interpolate
+        case arithmetic, unary, compare, not, all, any, conditional, step, interpolate, match
     }
 
     @usableFromInline var op: Op
@@ -23,6 +23,9 @@
     @usableFromInline var count: Int32 = 0
     /// A numeric constant, or the index of a curve.
     @usableFromInline var number: Double = 0
+    /// `match`: the first label in `labels`; the label count is in `d`.
+    @usableFromInline var c: Int32 = 0
+    @usableFromInline var d: Int32 = 0
 
     @usableFromInline init(op: Op) { self.op = op }
 }
@@ -36,6 +39,8 @@
     @usableFromInline let constants: [JSONValue]
     @usableFromInline let stops: [Double]
     @usableFromInline let curves: [Interpolation]
+    /// `match` labels with the branch each selects.
+    @usableFromInline let labels: [(label: MatchLabel, branch: Int32)]
     @usableFromInline let root: Int32
     /// Whether the whole tree was flattened (else the tree is evaluated and the tables are empty).
     @usableFromInline let isComplete: Bool
@@ -44,7 +49,7 @@
     init(_ node: Node) {
         var builder = FlatProgramBuilder()
         guard let r = builder.compile(node) else {
-            (code, arguments, keys, constants, stops, curves, root, isComplete) = ([], [], [], [], [], [], 0, false)
+            (code, arguments, keys, constants, stops, curves, labels, root, isComplete) = ([], [], [], [], [], [], [], 0, false)
             return
         }
         isComplete = true
@@ -54,6 +59,7 @@
         constants = builder.constants
         stops = builder.stops
         curves = builder.curves
+        labels = builder.labels
         root = r
     }
 }
@@ -66,6 +72,7 @@ struct FlatProgramBuilder {
     var constants: [JSONValue] = []
     var stops: [Double] = []
     var curves: [Interpolation] = []
+    var labels: [(label: MatchLabel, branch: Int32)] = []
 
     private mutating func emit(_ instruction: Instruction) -> Int32 {
         code.append(instruction)
@@ -164,6 +171,17 @@ struct FlatProgramBuilder {
             // The curve index follows the outputs in `arguments`.
             arguments.append(Int32(curves.count))
             curves.append(curve)
+        case .match(let input, let labelGroups, let outputs, let fallback):
+            guard let inputIndex = compile(input), let (start, count) = compileList(outputs + [fallback]) else { return nil }
+            ins = Instruction(op: .match)
+            ins.a = inputIndex
+            ins.b = start
+            ins.count = count
+            ins.c = Int32(labels.count)
+            for (branch, group) in labelGroups.enumerated() {
+                for label in group { labels.append((label, Int32(branch))) }
+            }
+            ins.d = Int32(labels.count) - ins.c
         default:
             return nil
         }
@@ -194,7 +212,7 @@ extension FlatProgram {
         case .number:
             return ins.number
         case .get:
-            if case .number(let n)? = c.value(forProperty: keys[Int(ins.a)]) { return n }
+            return keys.withUnsafeBufferPointer { c.number(forProperty: $0[Int(ins.a)]) }
             return nil
         case .accumulated:
             if case .number(let n)? = c.accumulated { return n }
@@ -253,6 +271,9 @@ extension FlatProgram {
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
             return number(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
+            return number(branch, c)
         default:
             if case .number(let n)? = value(i, c) { return n }
             return nil
@@ -271,6 +292,33 @@ extension FlatProgram {
         return lo
     }
 
+    /// The instruction index of the chosen `match` output (the fallback when no label equals the
+    /// input or the input has another type), or nil when the input fails.
+    @inlinable func matchBranch<C: ExpressionContext>(_ ins: Instruction, _ c: C) -> Int32? {
+        guard let input = value(ins.a, c) else { return nil }
+        let first = Int(ins.c)
+        var branch = Int(ins.count) - 1
+        switch input {
+        case .string(let s):
+            for k in first..<(first + Int(ins.d)) {
+                if case .string(let label) = labels[k].label, Node.sameString(label, s) {
+                    branch = Int(labels[k].branch)
+                    break
+                }
+            }
+        case .number(let n):
+            for k in first..<(first + Int(ins.d)) {
+                if case .number(let label) = labels[k].label, label == n {
+                    branch = Int(labels[k].branch)
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return arguments[Int(ins.b) + branch]
+    }
+
     /// The instruction index of the chosen `case` output, or nil on a non-Boolean condition.
     @inlinable func conditionalBranch<C: ExpressionContext>(_ ins: Instruction, _ c: C) -> Int32? {
         let start = Int(ins.b)
@@ -287,7 +335,7 @@ extension FlatProgram {
         let ins = code[Int(i)]
         switch ins.op {
         case .has:
-            return c.value(forProperty: keys[Int(ins.a)]) != nil
+            return keys.withUnsafeBufferPointer { c.hasProperty($0[Int(ins.a)]) }
         case .not:
             guard let b = boolean(ins.a, c) else { return nil }
             return !b
@@ -304,7 +352,7 @@ extension FlatProgram {
             let rhs = code[Int(ins.b)]
             // `["get", key]` against a constant: no value is built for the constant.
             if lhs.op == .get && (rhs.op == .constant || rhs.op == .number) {
-                let v = c.value(forProperty: keys[Int(lhs.a)]) ?? .null
+                let v = keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(lhs.a)]) } ?? .null
                 if rhs.op == .number { return Node.compare(ins.comparison, v, .number(rhs.number)) }
                 return Node.compare(ins.comparison, v, constants[Int(rhs.a)])
             }
@@ -315,6 +363,9 @@ extension FlatProgram {
             return nil
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
+            return boolean(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
             return boolean(branch, c)
         case .get, .accumulated, .step:
             if case .bool(let b)? = value(i, c) { return b }
@@ -331,7 +382,7 @@ extension FlatProgram {
         case .constant:
             return constants[Int(ins.a)]
         case .get:
-            return c.value(forProperty: keys[Int(ins.a)]) ?? .null
+            return keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(ins.a)]) } ?? .null
         case .accumulated:
             return c.accumulated ?? .null
         case .has, .not, .all, .any, .compare:
@@ -339,6 +390,9 @@ extension FlatProgram {
             return .bool(b)
         case .conditional:
             guard let branch = conditionalBranch(ins, c) else { return nil }
+            return value(branch, c)
+        case .match:
+            guard let branch = matchBranch(ins, c) else { return nil }
             return value(branch, c)
         case .step:
             guard let x = number(ins.a, c) else { return nil }

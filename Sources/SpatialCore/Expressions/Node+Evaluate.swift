@@ -12,7 +12,7 @@ extension Node {
         case .get(let key):
             return c.value(forProperty: key) ?? .null
         case .has(let key):
-            return .bool(c.value(forProperty: key) != nil)
+            return .bool(c.hasProperty(key))
         case .getDynamic(let k), .hasDynamic(let k):
             guard case .string(let name)? = k.evaluate(c) else { return nil }
             let v = c.value(forProperty: PropertyKey(name))
@@ -81,8 +81,7 @@ extension Node {
             if case .number(let n) = v { return n }
             return nil
         case .get(let key):
-            if case .number(let n)? = c.value(forProperty: key) { return n }
-            return nil
+            return c.number(forProperty: key)
         case .accumulated:
             if case .number(let n)? = c.accumulated { return n }
             return nil
@@ -140,7 +139,7 @@ extension Node {
             }
             return false
         case .has(let key):
-            return c.value(forProperty: key) != nil
+            return c.hasProperty(key)
         case .compare(let op, let l, let r):
             // Literal right-hand sides are compared without copying them.
             if case .get(let key) = l, case .literal(let b) = r {
@@ -278,11 +277,8 @@ extension Node {
 
     /// Code-unit equality (Swift's `==` also equates canonically equivalent strings). O(length).
     @inlinable static func sameString(_ x: String, _ y: String) -> Bool {
-        guard x.utf8.count == y.utf8.count else { return false }
-        let contiguous = x.utf8.withContiguousStorageIfAvailable { a in
-            y.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
-        }
-        if let result = contiguous ?? nil { return result }
+        // Cheap rejections first; the byte check only runs for canonically equal strings.
+        guard x.utf8.count == y.utf8.count, x == y else { return false }
         return x.utf8.elementsEqual(y.utf8)
     }
 

@@ -20,7 +20,7 @@ public struct Position: Hashable, Sendable {
 }
 
 /// A GeoJSON geometry (RFC 7946 §3.1).
-public indirect enum Geometry: Hashable, Sendable {
+public enum Geometry: Hashable, Sendable {
     case point(Position)
     case multiPoint([Position])
     case lineString([Position])

@@ -88,18 +88,14 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
             }
 
             let t = value(k, axis)
-            var i = left
-            var j = right
-
-            swapItems(left, k)
-            if value(right, axis) > t { swapItems(left, right) }
-
-            while i < j {
-                swapItems(i, j)
-                i &+= 1
-                j &-= 1
-                while value(i, axis) < t { i &+= 1 }
-                while value(j, axis) > t { j &-= 1 }
+            var j: Int
+            if right &- left > 2 &* Self.block {
+                swapItems(left, k)
+                if value(right, axis) > t { swapItems(left, right) }
+                swapItems(left, right)
+                j = blockScan(left: left, right: right, axis: axis, pivot: t)
+            } else {
+                j = hoareScan(left: left, right: right, k: k, axis: axis, pivot: t)
             }
 
             if value(left, axis) == t {
@@ -111,6 +107,84 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
 
             if j <= k { left = j &+ 1 }
             if k <= j { right = j &- 1 }
+        }
+    }
+
+    /// kdbush's partition loop as written: the initial swaps, then Hoare scans from both ends.
+    /// Returns the final `j`.
+    @inlinable @inline(__always)
+    func hoareScan(left: Int, right: Int, k: Int, axis: Int, pivot t: Scalar) -> Int {
+        var i = left
+        var j = right
+        swapItems(left, k)
+        if value(right, axis) > t { swapItems(left, right) }
+        while i < j {
+            swapItems(i, j)
+            i &+= 1
+            j &-= 1
+            while value(i, axis) < t { i &+= 1 }
+            while value(j, axis) > t { j &-= 1 }
+        }
+        return j
+    }
+
+    /// The block size of the branch-free scans.
+    @inlinable static var block: Int { 64 }
+
+    /// The same swaps as the loop of ``hoareScan(left:right:k:axis:pivot:)`` once its initial
+    /// swaps and its first unconditional swap of `left` and `right` are done, without the
+    /// unpredictable branches. From there the loop is Hoare's: its k-th swap exchanges the k-th
+    /// position after `left` whose value is ≥ pivot (`A[k]`, `right` itself is a sentinel) with the
+    /// k-th position before `right` whose value is ≤ pivot (`B[k]`, `left` is a sentinel) while
+    /// `A[k] < B[k]`, and no scan reads a swapped position before that point; so candidates are
+    /// listed a block at a time and paired in order. The loop's final `j` is `max(B[K+1], A[K])`
+    /// after K swaps, `B[1]` without any. Entries read past the crossing point never pair.
+    @inlinable @inline(__always)
+    func blockScan(left: Int, right: Int, axis: Int, pivot t: Scalar) -> Int {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* Self.block) { scratch in
+            let block = Self.block
+            let aBuffer = scratch.baseAddress.unsafelyUnwrapped
+            let bBuffer = aBuffer + block
+            var aCount = 0, aNext = 0, bCount = 0, bNext = 0
+            var leftScan = left &+ 1, rightScan = right &- 1  // next positions to list
+            var lastA = Int.min
+            while true {
+                if aNext == aCount {
+                    let end = Swift.min(leftScan &+ block, right &+ 1)
+                    aCount = 0
+                    aNext = 0
+                    var q = leftScan
+                    while q < end {
+                        aBuffer[aCount] = q
+                        aCount &+= value(q, axis) >= t ? 1 : 0
+                        q &+= 1
+                    }
+                    leftScan = end
+                }
+                if bNext == bCount {
+                    let end = Swift.max(rightScan &- block, left &- 1)
+                    bCount = 0
+                    bNext = 0
+                    var q = rightScan
+                    while q > end {
+                        bBuffer[bCount] = q
+                        bCount &+= value(q, axis) <= t ? 1 : 0
+                        q &-= 1
+                    }
+                    rightScan = end
+                }
+                let a = aNext < aCount ? aBuffer[aNext] : (leftScan > right ? Int.max : -1)
+                let b = bNext < bCount ? bBuffer[bNext] : (rightScan < left ? Int.min : -1)
+                if a == -1 || b == -1 { continue }  // an empty block: list the next one
+                if a < b {
+                    swapItems(a, b)
+                    lastA = a
+                    aNext &+= 1
+                    bNext &+= 1
+                    continue
+                }
+                return Swift.max(b, lastA)
+            }
         }
     }
 }

@@ -94,10 +94,9 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
         guard count <= Int(UInt32.max) else { throw .tooManyItems(count) }
     }
 
-    /// The coordinates of the point with id `id` are not kept by id; this returns the point at
-    /// k-d position `position` with its id, for callers that walk the layout. O(1).
-    ///
-    /// - Precondition: `0 <= position < count` (checked; a bad position returns `nil`).
+    /// The id and stored coordinates (widened to `Double`) of the item at k-d position
+    /// `position` (`0 ..< count`), for callers that walk the layout; `nil` for a position out of
+    /// range. Points are kept in k-d order, not by id. O(1).
     @inlinable public func entry(at position: Int) -> (id: Int, point: SIMD2<Double>)? {
         guard position >= 0 && position < count else { return nil }
         return (Int(ids[position]),

@@ -60,6 +60,12 @@ struct ClusterErrorTests {
                 #expect(i == 1)
             }
         }
+        // Skipped and counted, when asked.
+        let lenient = try ClusterIndex(
+            coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 95, longitude: 1)],
+            invalidCoordinates: .skip)
+        #expect(lenient.skippedFeatureIndices == [1, 2] && lenient.pointCount == 1 && lenient.featureCount == 3)
+        #expect(lenient.clusters(in: [-180, -90, 180, 90], zoom: 0).map(\.rawID) == [0])
         let wrapped = try ClusterIndex(coordinates: [Coordinate(latitude: 10, longitude: 190), Coordinate(latitude: 10, longitude: -550)])
         let items = wrapped.clusters(in: [-180, -90, 180, 90], zoom: 17)
         #expect(items.count == 2)

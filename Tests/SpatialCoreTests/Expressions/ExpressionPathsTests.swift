@@ -70,6 +70,18 @@ struct ExpressionPathsTests {
         }
     }
 
+    @Test func deepNestingIsATypedErrorNotACrash() throws {
+        var deep: JSONValue = 1
+        for _ in 0..<3000 { deep = ["-", deep] }
+        #expect(throws: ExpressionParseError.self) { try Expression(json: deep) }
+        var deepFilter: JSONValue = ["has", "a"]
+        for _ in 0..<3000 { deepFilter = ["none", deepFilter] }
+        #expect(throws: ExpressionParseError.self) { try Expression(filter: deepFilter) }
+        var fine: JSONValue = 1
+        for _ in 0..<200 { fine = ["-", fine] }
+        #expect(try Expression(json: fine).evaluateDouble(JSONObjectExpressionContext(properties: [:])) == 1)
+    }
+
     @Test func zoomErrorsSayWhereZoomMayBe() {
         do {
             _ = try Expression(json: ["+", ["zoom"], 1], purpose: .value)

@@ -230,3 +230,66 @@ struct KDTreePropertyTests {
         #expect(tree.within(x: 10, y: 10, radius: 50).sorted() == Self.bruteWithin(stored, 10, 10, 50))
     }
 }
+
+/// The library's k-d sort (block scans, explicit stack, two threads) against a plain reference
+/// written from kdbush's description: the same layout on data full of duplicates.
+@Suite("KDTree layout reference")
+struct KDTreeLayoutReferenceTests {
+    /// kdbush's sort, written plainly (recursive, scalar scans).
+    static func referenceLayout(_ points: [SIMD2<Double>], nodeSize: Int) -> [Int] {
+        var ids = Array(points.indices)
+        var coords = points.flatMap { [$0.x, $0.y] }
+        func swapItems(_ i: Int, _ j: Int) {
+            ids.swapAt(i, j)
+            coords.swapAt(2 * i, 2 * j)
+            coords.swapAt(2 * i + 1, 2 * j + 1)
+        }
+        func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
+            var left = left, right = right
+            while right > left {
+                if right - left > 600 {
+                    let n = Double(right - left + 1), m = Double(k - left + 1)
+                    let z = log(n), s = 0.5 * exp(2 * z / 3)
+                    let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                    select(k, max(left, Int((Double(k) - m * s / n + sd).rounded(.down))),
+                        min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down))), axis)
+                }
+                let t = coords[2 * k + axis]
+                var i = left, j = right
+                swapItems(left, k)
+                if coords[2 * right + axis] > t { swapItems(left, right) }
+                while i < j {
+                    swapItems(i, j)
+                    i += 1
+                    j -= 1
+                    while coords[2 * i + axis] < t { i += 1 }
+                    while coords[2 * j + axis] > t { j -= 1 }
+                }
+                if coords[2 * left + axis] == t { swapItems(left, j) } else { j += 1; swapItems(j, right) }
+                if j <= k { left = j + 1 }
+                if k <= j { right = j - 1 }
+            }
+        }
+        func sort(_ left: Int, _ right: Int, _ axis: Int) {
+            if right - left <= nodeSize { return }
+            let m = (left + right) >> 1
+            select(m, left, right, axis)
+            sort(left, m - 1, 1 - axis)
+            sort(m + 1, right, 1 - axis)
+        }
+        sort(0, points.count - 1, 0)
+        return ids
+    }
+
+    @Test(arguments: [3, 40, 100_000])
+    func sameLayoutAsReference(distinct: Int) throws {
+        var rng = TestLCG(seed: UInt32(distinct))
+        for n in [700, 5000, 70_000] {
+            let points = (0..<n).map { _ in SIMD2(Double(rng.below(distinct)), Double(rng.below(distinct))) }
+            for nodeSize in n > 10_000 ? [64] : [2, 16, 64] {
+                let tree = try KDTree<Double>(points, nodeSize: nodeSize)
+                #expect(tree.ids.map { Int($0) } == Self.referenceLayout(points, nodeSize: nodeSize), "n \(n) nodeSize \(nodeSize)")
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+/// Whole values: building a ``JSONValue`` and skipping one, both iterative (an explicit stack, so
+/// deep nesting is the typed `.tooDeep` error at the limit, never a stack overflow).
+extension JSONScanner {
+    /// Reads the value that starts at the next non-space byte; `pos` ends after it.
+    mutating func parseValue() throws(ReadFailure) -> JSONValue {
+        let b = skipWhitespace()
+        switch b {
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return try parseContainer()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return try parseLiteral()
+        default: throw notANumber(at: pos)
+        }
+    }
+
+    /// Reads the array or object at `pos`, and everything nested in it, with the work stacks.
+    private mutating func parseContainer() throws(ReadFailure) -> JSONValue {
+        let bottom = frames.count
+        try openFrame()
+        var justOpened = true
+        while true {
+            // Read the next element of the innermost container, or open a nested one.
+            let isObject = frames[frames.count - 1].isObject
+            var b = skipWhitespace()
+            var value: JSONValue
+            if justOpened && b == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                pos += 1
+                value = closeFrame()
+                if frames.count == bottom { return value }
+            } else {
+                if isObject {
+                    guard b == UInt8(ascii: "\"") else { throw failure(.expectedKey, at: pos) }
+                    keyStack.append(try internKey())
+                    b = skipWhitespace()
+                    guard b == UInt8(ascii: ":") else { throw failure(.expectedColon, at: pos) }
+                    pos += 1
+                    b = skipWhitespace()
+                }
+                switch b {
+                case UInt8(ascii: "\""): value = .string(try parseString())
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    try openFrame()
+                    justOpened = true
+                    continue
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): value = try parseLiteral()
+                default: throw notANumber(at: pos)
+                }
+            }
+            // Attach the value; then a comma (next element) or the end of one or more containers.
+            while true {
+                valueStack.append(value)
+                b = skipWhitespace()
+                if b == UInt8(ascii: ",") {
+                    pos += 1
+                    justOpened = false
+                    break
+                }
+                guard b == (frames[frames.count - 1].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw failure(.expectedCommaOrEnd, at: pos)
+                }
+                pos += 1
+                value = closeFrame()
+                if frames.count == bottom { return value }
+            }
+        }
+    }
+
+    private mutating func openFrame() throws(ReadFailure) {
+        let isObject = base[pos] == UInt8(ascii: "{")
+        try enterContainer()
+        frames.append(ContainerFrame(isObject: isObject, valueStart: valueStack.count, keyStart: keyStack.count))
+    }
+
+    /// Pops the innermost container and builds its value from the work stacks.
+    private mutating func closeFrame() -> JSONValue {
+        let frame = frames.removeLast()
+        depth -= 1
+        let values = Array(valueStack[frame.valueStart...])
+        valueStack.removeSubrange(frame.valueStart...)
+        guard frame.isObject else { return .array(values) }
+        let object = makeObject(keyIDs: keyStack[frame.keyStart...], values: values)
+        keyStack.removeSubrange(frame.keyStart...)
+        return .object(object)
+    }
+
+    /// An object from interned member names and their values; a repeated name keeps its first
+    /// position and its last value, as `JSON.parse` does.
+    func makeObject(keyIDs: ArraySlice<Int32>, values: [JSONValue]) -> JSONObject {
+        var names: [String] = []
+        names.reserveCapacity(keyIDs.count)
+        var duplicate = false
+        for (i, id) in keyIDs.enumerated() {
+            if !duplicate && keyIDs.prefix(i).contains(id) { duplicate = true }
+            names.append(keys.strings[Int(id)])
+        }
+        if !duplicate { return JSONObject(uniqueKeys: names, values: values) }
+        var object = JSONObject()
+        for (name, value) in zip(names, values) { object[name] = value }
+        return object
+    }
+
+    /// Reads the member name at `pos` (on its opening quote) and returns its interned number.
+    @inline(__always) mutating func internKey() throws(ReadFailure) -> Int32 {
+        let raw = try scanString()
+        return withUnescapedBytes(raw) { keys.id(of: $0) }
+    }
+
+    /// Steps over the value that starts at the next non-space byte, checking its syntax (numbers
+    /// by grammar only); `pos` ends after it.
+    mutating func skipValue() throws(ReadFailure) {
+        var b = skipWhitespace()
+        switch b {
+        case UInt8(ascii: "\""):
+            _ = try scanString()
+            return
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try skipNumber()
+            return
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            _ = try parseLiteral()
+            return
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            break
+        default:
+            throw notANumber(at: pos)
+        }
+        let bottom = skipStack.count
+        skipStack.append(b == UInt8(ascii: "{"))
+        try enterContainer()
+        var justOpened = true
+        while true {
+            // Step over the next element of the innermost container, or open a nested one.
+            let isObject = skipStack[skipStack.count - 1]
+            b = skipWhitespace()
+            if justOpened && b == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                pos += 1
+                skipStack.removeLast()
+                depth -= 1
+                if skipStack.count == bottom { return }
+            } else {
+                if isObject {
+                    guard b == UInt8(ascii: "\"") else { throw failure(.expectedKey, at: pos) }
+                    _ = try scanString()
+                    b = skipWhitespace()
+                    guard b == UInt8(ascii: ":") else { throw failure(.expectedColon, at: pos) }
+                    pos += 1
+                    b = skipWhitespace()
+                }
+                switch b {
+                case UInt8(ascii: "\""): _ = try scanString()
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    skipStack.append(b == UInt8(ascii: "{"))
+                    try enterContainer()
+                    justOpened = true
+                    continue
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): _ = try parseLiteral()
+                default: throw notANumber(at: pos)
+                }
+            }
+            // A comma (next element), or the end of one or more containers.
+            while true {
+                b = skipWhitespace()
+                if b == UInt8(ascii: ",") {
+                    pos += 1
+                    justOpened = false
+                    break
+                }
+                guard b == (skipStack[skipStack.count - 1] ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw failure(.expectedCommaOrEnd, at: pos)
+                }
+                pos += 1
+                skipStack.removeLast()
+                depth -= 1
+                if skipStack.count == bottom { return }
+            }
+        }
+    }
+
+    /// Forgets the work of a value that failed half-way, so that reading can go on at `offset`
+    /// with `depth` containers open (used when a reader skips an invalid feature).
+    mutating func recover(at offset: Int, depth: Int) {
+        pos = offset
+        self.depth = depth
+        frames.removeAll(keepingCapacity: true)
+        valueStack.removeAll(keepingCapacity: true)
+        keyStack.removeAll(keepingCapacity: true)
+        skipStack.removeAll(keepingCapacity: true)
+    }
+}
