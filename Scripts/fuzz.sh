@@ -8,7 +8,7 @@
 #                                              and past findings (Fuzz/regressions/TARGET) into a
 #                                              working corpus .build/fuzz/corpus-TARGET; exits non-zero
 #                                              on a crash, leaving the input in .build/fuzz/artifacts-TARGET/
-# Targets: expression, index (geojson and style once those parts exist).
+# Targets: expression, index, geojson (style once the scene lands).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz

@@ -189,3 +189,18 @@ extension FuzzBodies {
         return seeds
     }
 }
+
+extension FuzzBodies {
+    /// GeoJSON reader: the input is read as a document, as newline-delimited records and in the
+    /// columnar point form, strictly and skipping invalid features; what reads is clustered.
+    static func geojson(_ bytes: [UInt8]) {
+        for skip in [false, true] {
+            let options = GeoJSONReader.Options(skipInvalidFeatures: skip)
+            if let collection = try? GeoJSON.read(bytes, options: options), collection.features.count <= 2000 {
+                _ = try? ClusterIndex(features: collection.features, options: ClusterOptions(maxZoom: 4))
+            }
+            _ = try? GeoJSON.read(ndjson: bytes, options: options)
+            _ = try? GeoJSON.readPoints(bytes, options: options)
+        }
+    }
+}

@@ -42,3 +42,12 @@ struct FuzzReplayTests {
         }
     }
 }
+
+extension FuzzReplayTests {
+    @Test("geojson seeds and regressions")
+    func geojson() {
+        let inputs = Self.inputs("geojson")
+        #expect(inputs.count >= 5, "seed corpus missing under \(Self.fuzzRoot.path)")
+        for input in inputs { FuzzBodies.geojson(input) }
+    }
+}
