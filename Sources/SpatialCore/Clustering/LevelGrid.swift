@@ -30,7 +30,8 @@ struct LevelGrid {
             if v < minY { minY = v }
             if v > maxY { maxY = v }
         }
-        var w = Swift.max(1, Swift.min(Int((1 / r).rounded(.down)), 1 << 19))
+        // Clamp in Double first: for a tiny radius 1/r exceeds Int.max (and is +inf for r = 0).
+        var w = Swift.max(1, Int(Swift.min((1 / r).rounded(.down), Double(1 << 19))))
         while w > 1 && n > 0 && Int((maxY - minY) * Double(w)) + 2 > 4 * n + 64 { w /= 2 }
         // Dense offsets need at most about 8 cells per item; cells may be widened up to 4× for that
         // (a few more items per run beat a binary search per row).
