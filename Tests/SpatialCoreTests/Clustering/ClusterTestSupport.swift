@@ -67,17 +67,7 @@ enum ClusterTestSupport {
     }
 
     /// FNV-1a 32-bit of integers fed as 4 little-endian bytes each (the oracle's digest).
-    static func fnv1a(_ values: [Int]) -> UInt32 {
-        var h: UInt32 = 0x811c_9dc5
-        for v in values {
-            let u = UInt32(truncatingIfNeeded: v)
-            for s in stride(from: 0, to: 32, by: 8) {
-                h ^= (u >> UInt32(s)) & 0xff
-                h = h &* 0x0100_0193
-            }
-        }
-        return h
-    }
+    static func fnv1a(_ values: [Int]) -> UInt32 { fnv1a32(values) }
 
     /// Whether `latitude` is what supercluster's `yLat(y)` gives when `exp` and `atan` may each be
     /// one ulp off the platform's (V8's fdlibm against glibc): the exact input `y` is shared, so
