@@ -20,7 +20,8 @@ fi
 [[ -x "$docc" ]] || { echo "build-docs: docc not found (set DOCC)" >&2; exit 1; }
 
 graphs=.build/docs/symbol-graphs
-rm -rf "$graphs"
+# A fresh build path: an up-to-date build would emit no symbol graphs.
+rm -rf .build/docs
 mkdir -p "$graphs"
 swift build --build-path .build/docs --target SpatialCore \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \

@@ -110,7 +110,7 @@ extension ClusterIndex {
 
     /// Clusters plain coordinates, with one property object per coordinate (or none at all).
     ///
-    /// Same cost and checks as ``init(features:options:properties:clusterProperties:)``; point `i` is feature `i`.
+    /// Same cost and checks as ``init(features:options:properties:clusterProperties:invalidCoordinates:)``; point `i` is feature `i`.
     /// - Throws: ``ClusterError/propertyCountMismatch(coordinates:properties:)`` when `properties`
     ///   is neither empty nor as long as `coordinates`, and the coordinate errors.
     public init(

@@ -186,7 +186,7 @@ struct JSONOutput {
 }
 
 extension JSONValue {
-    /// The value as compact JSON text (see ``JSONOutput`` notes: shortest numbers, integers
+    /// The value as compact JSON text (shortest numbers, integers
     /// without `.0`, `-0` kept, NaN/infinity as `null`). O(size).
     public func jsonString() -> String {
         String(decoding: jsonBytes(), as: UTF8.self)
