@@ -20,6 +20,10 @@ struct GeoJSONParser {
     /// Property name numbers of the properties object being read (when it departs from the
     /// expected shape).
     var keyScratch: [Int32] = []
+    /// The opening bytes of the last Feature (through its second member's name) and of the last
+    /// Point geometry (through `"coordinates":`), for stepping over the same bytes next time.
+    var featureHead = ByteTemplate()
+    var pointHead = ByteTemplate()
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, options: GeoJSONReader.Options) {
         s = JSONScanner(bytes, maxDepth: options.maxDepth)
@@ -182,19 +186,29 @@ struct GeoJSONParser {
     /// `id` go to the sink; other members are checked and ignored.
     mutating func parseFeature<Sink: FeatureSink>(into sink: inout Sink) throws(ReadFailure) {
         let start = s.pos
-        try s.enterContainer()
         var first = true
         var type: GeoType?
         var typeOffset = start
+        var members = 0
+        if let key = featureHead.skip(&s) {
+            // The same opening bytes as a feature before: `{"type":"Feature","<key>":`.
+            try s.enterContainer()
+            s.pos = start + featureHead.count
+            type = .feature
+            first = false
+            members = 2  // `type` and `key`: nothing more to learn from this feature
+            try readFeatureMember(key, into: &sink)
+        } else {
+            try s.enterContainer()
+        }
         while let key = try nextMember(&first) {
-            switch key {
-            case .type:
+            members += 1
+            if key == .type {
                 typeOffset = s.pos
                 type = try parseTypeValue()
-            case .geometry: try sink.readGeometry(&self)
-            case .properties: try sink.readProperties(&self)
-            case .id: sink.setID(try parseID())
-            default: try s.skipValue()
+            } else {
+                if members == 2 && type == .feature { featureHead.learn(from: s, start: start, key: key) }
+                try readFeatureMember(key, into: &sink)
             }
         }
         guard let type else {
@@ -202,6 +216,18 @@ struct GeoJSONParser {
         }
         guard type == .feature else {
             throw ReadFailure(geo: .unexpectedType, at: typeOffset, "expected a Feature, found a \(type.name)")
+        }
+    }
+
+    /// Reads the value of a Feature member other than `type`.
+    @inline(__always) private mutating func readFeatureMember<Sink: FeatureSink>(
+        _ key: Key, into sink: inout Sink
+    ) throws(ReadFailure) {
+        switch key {
+        case .geometry: try sink.readGeometry(&self)
+        case .properties: try sink.readProperties(&self)
+        case .id: sink.setID(try parseID())
+        default: try s.skipValue()
         }
     }
 
@@ -375,4 +401,36 @@ enum GeoType: Equatable {
 
     /// Whether this is a geometry type.
     var isGeometry: Bool { self != .feature && self != .featureCollection }
+}
+
+/// The exact opening bytes of the last object of a kind, from its `{` through the `:` after a
+/// member name, learned from an object the reader has checked token by token. When the next
+/// object starts with the same bytes, it has the same tokens, so the reader steps over them at
+/// once and goes on with the value of `key`.
+struct ByteTemplate {
+    private var bytes: [UInt8] = []
+    /// The member whose value follows the template.
+    private var key: GeoJSONParser.Key = .other
+
+    /// The template's length in bytes.
+    var count: Int { bytes.count }
+
+    /// The member that follows, when the input at the scanner's position starts with the
+    /// template; the caller steps over the template.
+    @inline(__always) func skip(_ s: inout JSONScanner) -> GeoJSONParser.Key? {
+        let n = bytes.count
+        guard n > 0, s.pos + n <= s.end else { return nil }
+        let equal = bytes.withUnsafeBufferPointer { bytesEqual(s.base + s.pos, $0.baseAddress!, count: n) }
+        return equal ? key : nil
+    }
+
+    /// Learns the template `start ..< s.pos` and the member it leads to. The bytes must be
+    /// exactly the checked tokens the fast path stands for: `{`, the `type` member, `,`, the
+    /// name of `key` and `:` (never a value the fast path would then not read).
+    mutating func learn(from s: JSONScanner, start: Int, key: GeoJSONParser.Key) {
+        let n = s.pos - start
+        guard n <= 256 else { return }
+        bytes = Array(UnsafeBufferPointer(start: s.base + start, count: n))
+        self.key = key
+    }
 }

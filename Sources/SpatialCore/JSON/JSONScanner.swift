@@ -20,9 +20,15 @@ struct JSONScanner {
 
     /// Member names met by ``parseValue()``, each made a `String` once.
     var keys = KeyTable()
+    /// The shapes of the objects met by ``parseValue()``, and the predictions for the next
+    /// object: the last shape seen as the value of each member name (by name number), and the
+    /// last one seen as an array element (or the whole value) at each depth.
+    var shapes = ShapeTable()
+    var shapeUnderName: [ObjectShape] = []
+    var shapeAtDepth: [ObjectShape] = []
     /// The work stacks of the iterative value builder and skipper, kept for reuse.
     var frames: [ContainerFrame] = []
-    var valueStack: [JSONValue] = []
+    let valueStack = ValueStack()
     var keyStack: [Int32] = []
     var skipStack: [Bool] = []
     /// Where the unescaped bytes of a string with escapes are assembled.
@@ -444,9 +450,66 @@ struct JSONScanner {
 /// One open array or object of the iterative value builder.
 struct ContainerFrame {
     var isObject: Bool
-    /// Where this container's values (and, for an object, keys) begin on the work stacks.
+    /// Where this container's values begin on the value stack.
     var valueStart: Int
+    /// For an object: where its member name numbers begin on the key stack (used once its names
+    /// depart from the predicted shape).
     var keyStart: Int
+    /// For an object: the shape predicted for it, how many of its names matched so far, and
+    /// whether a name departed from the prediction.
+    var shape: ObjectShape
+    var matched = 0
+    var diverged = false
+    /// For an object: where its shape is remembered — the member name number it is the value
+    /// of (≥ 0), or −1 − depth for an array element or a whole value.
+    var context: Int32 = 0
+}
+
+/// The value stack of the iterative builder: values are moved in and moved out into each
+/// container's array, with no copies (no retain/release per value).
+final class ValueStack {
+    private var base: UnsafeMutablePointer<JSONValue>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: capacity) }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always) func push(_ value: __owned JSONValue) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    /// The values from `start` to the top, moved out into an array.
+    @inline(__always) func popArray(from start: Int) -> [JSONValue] {
+        let n = count - start
+        guard n > 0 else { return [] }
+        let source = base + start
+        count = start
+        return [JSONValue](unsafeUninitializedCapacity: n) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: source, count: n)
+            initialized = n
+        }
+    }
+
+    /// Drops every value.
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
 }
 
 /// A growable byte buffer for assembling unescaped strings, reused across strings.

@@ -1,0 +1,120 @@
+/// Object shapes: readers predict an object's member names from the previous object of the same
+/// kind (the previous `properties`, or the previous object at the same depth), compare each name
+/// in place against the input, and share one `[String]` of names among all objects of a shape.
+
+/// The distinct shapes of objects (ordered, distinct member names), numbered from 0 (the empty
+/// shape).
+struct ShapeTable {
+    /// The shapes, by number.
+    private(set) var shapes: [ObjectShape]
+    private var lookup: [[Int32]: ObjectShape]
+    /// The shape of the most recent properties object (the prediction for the next one).
+    var last: ObjectShape
+    /// The shape with no members.
+    let empty: ObjectShape
+
+    init() {
+        empty = ObjectShape(id: 0, keyIDs: [], names: KeyTable())
+        shapes = [empty]
+        lookup = [[]: empty]
+        last = empty
+    }
+
+    /// The shape with these name numbers, adding it if it is new.
+    mutating func shape(_ ids: [Int32], names table: KeyTable) -> ObjectShape {
+        if let shape = lookup[ids] { return shape }
+        let shape = ObjectShape(id: Int32(shapes.count), keyIDs: ids, names: table)
+        shapes.append(shape)
+        lookup[ids] = shape
+        return shape
+    }
+}
+
+/// One shape: the ordered, distinct member names of an object, with their bytes laid out for
+/// comparing in place against the input.
+final class ObjectShape {
+    /// The shape's number in its ``ShapeTable``.
+    let id: Int32
+    /// Name numbers (in the parser's ``KeyTable``), in member order.
+    let keyIDs: [Int32]
+    /// The names, in member order; shared by every `JSONObject` of this shape.
+    let names: [String]
+    /// The number of names.
+    let count: Int
+    /// The names' UTF-8 bytes back to back; name `i` spans `starts[i] ..< starts[i + 1]`.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let starts: UnsafeMutablePointer<Int>
+    /// Per name: whether it needs no escape in JSON (so that its raw input bytes equal it).
+    private let plain: UnsafeMutablePointer<Bool>
+
+    init(id: Int32, keyIDs: [Int32], names table: KeyTable) {
+        self.id = id
+        self.keyIDs = keyIDs
+        names = keyIDs.map { table.strings[Int($0)] }
+        count = keyIDs.count
+        starts = .allocate(capacity: count + 1)
+        plain = .allocate(capacity: max(count, 1))
+        var total = 0
+        for (i, var name) in names.enumerated() {
+            starts[i] = total
+            total += name.utf8.count
+            plain[i] = name.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
+        }
+        starts[count] = total
+        bytes = .allocate(capacity: max(total, 1))
+        for (i, var name) in names.enumerated() {
+            name.withUTF8 { (bytes + starts[i]).update(from: $0.baseAddress!, count: $0.count) }
+        }
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        plain.deallocate()
+    }
+
+    /// When the string at `pos` of the input at `base` (on its opening quote; the input ends at
+    /// `end`) is exactly name `i` written without escapes, the offset after its closing quote;
+    /// else `nil`.
+    @inline(__always) func match(_ i: Int, base: UnsafePointer<UInt8>, at pos: Int, end: Int) -> Int? {
+        let start = starts[i]
+        let n = starts[i + 1] - start
+        let p = pos + 1
+        guard plain[i], p + n < end, base[p + n] == UInt8(ascii: "\""),
+            bytesEqual(base + p, bytes + start, count: n)
+        else { return nil }
+        return p + n + 1
+    }
+}
+
+/// Folds repeated names in `ids` (the names of `values[start...]`): the first keeps its position
+/// and takes the last value, as `JSON.parse` does; later ones go. O(n²) for small n.
+func foldRepeatedNames(_ ids: inout [Int32], values: inout [JSONValue], from start: Int) {
+    let n = ids.count
+    guard n > 1 else { return }
+    var repeated = false
+    if n <= 32 {
+        outer: for i in 1..<n {
+            for j in 0..<i where ids[j] == ids[i] {
+                repeated = true
+                break outer
+            }
+        }
+    } else {
+        repeated = Set(ids).count != n
+    }
+    guard repeated else { return }
+    var kept: [Int32] = []
+    var keptValues: [JSONValue] = []
+    for i in 0..<n {
+        let value = values[start + i]
+        if let j = kept.firstIndex(of: ids[i]) {
+            keptValues[j] = value
+        } else {
+            kept.append(ids[i])
+            keptValues.append(value)
+        }
+    }
+    ids = kept
+    values.replaceSubrange(start..., with: keptValues)
+}
