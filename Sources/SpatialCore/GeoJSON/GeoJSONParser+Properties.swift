@@ -5,9 +5,9 @@
 /// up in the ``KeyTable``. An object of a known shape shares that shape's `[String]` of names, so
 /// the names cost no allocation per feature.
 extension GeoJSONParser {
-    /// Reads a `properties` value (an object, or `null` for none), appending its member values
-    /// to `values`; returns its shape. A repeated name keeps its first position and last value.
-    mutating func parseProperties(into values: inout [JSONValue]) throws(ReadFailure) -> ObjectShape {
+    /// Reads a `properties` value (an object, or `null` for none), pushing its member values onto
+    /// `values`; returns its shape. A repeated name keeps its first position and last value.
+    mutating func parseProperties(into values: ValueStack) throws(ReadFailure) -> ObjectShape {
         var b = s.skipWhitespace()
         if b == UInt8(ascii: "n") {
             _ = try s.parseLiteral()
@@ -44,7 +44,7 @@ extension GeoJSONParser {
                 b = s.skipWhitespace()
                 guard b == UInt8(ascii: ":") else { throw s.failure(.expectedColon, at: s.pos) }
                 s.pos += 1
-                values.append(try s.parseValue())
+                values.push(try s.parseValue())
                 b = s.skipWhitespace()
                 if b == UInt8(ascii: ",") {
                     s.pos += 1
@@ -62,7 +62,11 @@ extension GeoJSONParser {
             keyScratch.removeAll(keepingCapacity: true)
             keyScratch.append(contentsOf: expected.keyIDs[..<matched])
         }
-        foldRepeatedNames(&keyScratch, values: &values, from: valueStart)
+        if hasRepeatedNames(keyScratch) {
+            var tail = values.popArray(from: valueStart)
+            foldRepeatedNames(&keyScratch, values: &tail, from: 0)
+            for value in tail { values.push(value) }
+        }
         let shape = shapes.shape(keyScratch, names: propertyKeys)
         shapes.last = shape
         return shape

@@ -54,8 +54,8 @@ struct GeoJSONParser {
             }
         } else {
             s.recover(at: start, depth: 0)
-            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
-                try p.parseFeatureOrGeometry(into: &sink)
+            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
+                try p.parseFeatureOrGeometry(into: &sink, parts: &parts)
             }
         }
         try s.expectEnd()
@@ -75,9 +75,9 @@ struct GeoJSONParser {
             if s.skipWhitespace() == 0x1E { s.pos += 1 }
             _ = s.skipWhitespace()
             if s.pos < lineEnd {
-                try readFeature(into: &sink, recovery: .resume(at: lineEnd)) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
+                try readFeature(into: &sink, recovery: .resume(at: lineEnd)) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
                     try p.expectObject(what: "each line must hold a GeoJSON Feature or geometry object")
-                    try p.parseFeatureOrGeometry(into: &sink)
+                    try p.parseFeatureOrGeometry(into: &sink, parts: &parts)
                     try p.s.expectEnd()
                 }
             }
@@ -88,16 +88,18 @@ struct GeoJSONParser {
 
     /// Reads the object at `pos` as one feature of the output: a Feature, or a bare geometry
     /// (which becomes a feature with no id and no properties).
-    private mutating func parseFeatureOrGeometry<Sink: FeatureSink>(into sink: inout Sink) throws(ReadFailure) {
+    private mutating func parseFeatureOrGeometry<Sink: FeatureSink>(
+        into sink: inout Sink, parts: inout Sink.Parts
+    ) throws(ReadFailure) {
         let start = s.pos
         let depth = s.depth
         let found = try determineType()
         s.recover(at: start, depth: depth)
         switch found.type {
-        case .feature: try parseFeature(into: &sink)
+        case .feature: try parseFeature(into: &sink, parts: &parts)
         case .featureCollection:
             throw ReadFailure(geo: .unexpectedType, at: found.offset, "a FeatureCollection cannot stand here")
-        default: try sink.readBareGeometry(&self)
+        default: try sink.readBareGeometry(into: &parts, &self)
         }
     }
 
@@ -115,9 +117,9 @@ struct GeoJSONParser {
             return
         }
         while true {
-            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
+            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
                 try p.expectObject(what: "each element of \"features\" must be a Feature object")
-                try p.parseFeature(into: &sink)
+                try p.parseFeature(into: &sink, parts: &parts)
             }
             b = s.skipWhitespace()
             if b == UInt8(ascii: ",") {
@@ -144,26 +146,26 @@ struct GeoJSONParser {
     /// recorded instead and reading goes on as `recovery` says.
     @inline(__always) private mutating func readFeature<Sink: FeatureSink>(
         into sink: inout Sink, recovery: Recovery,
-        _ body: (inout GeoJSONParser, inout Sink) throws(ReadFailure) -> Void
+        _ body: (inout GeoJSONParser, inout Sink, inout Sink.Parts) throws(ReadFailure) -> Void
     ) throws(ReadFailure) {
         let index = nextFeatureIndex
         nextFeatureIndex += 1
         _ = s.skipWhitespace()
         let start = s.pos
         let depth = s.depth
+        var parts = sink.newParts()
         do throws(ReadFailure) {
-            sink.beginFeature()
-            try body(&self, &sink)
-            try sink.commitFeature(&self)
+            try body(&self, &sink, &parts)
+            sink.commit(consume parts)
         } catch {
             var failure = error
             failure.featureIndex = index
             guard skipInvalidFeatures else { throw failure }
+            sink.discard(parts)
+            skipped.append(failure)
             switch recovery {
             case .skipValue:
                 guard failure.isRecoverable else { throw failure }
-                sink.discardFeature()
-                skipped.append(failure)
                 s.recover(at: start, depth: depth)
                 do throws(ReadFailure) {
                     try s.skipValue()
@@ -173,8 +175,6 @@ struct GeoJSONParser {
                     throw failure
                 }
             case .resume(let offset):
-                sink.discardFeature()
-                skipped.append(failure)
                 s.recover(at: offset, depth: depth)
             }
         }
@@ -184,7 +184,7 @@ struct GeoJSONParser {
 
     /// Reads the Feature object at `pos`: `type` must be `"Feature"`; `geometry`, `properties` and
     /// `id` go to the sink; other members are checked and ignored.
-    mutating func parseFeature<Sink: FeatureSink>(into sink: inout Sink) throws(ReadFailure) {
+    mutating func parseFeature<Sink: FeatureSink>(into sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) {
         let start = s.pos
         var first = true
         var type: GeoType?
@@ -197,7 +197,7 @@ struct GeoJSONParser {
             type = .feature
             first = false
             members = 2  // `type` and `key`: nothing more to learn from this feature
-            try readFeatureMember(key, into: &sink)
+            try readFeatureMember(key, into: &sink, parts: &parts)
         } else {
             try s.enterContainer()
         }
@@ -208,7 +208,7 @@ struct GeoJSONParser {
                 type = try parseTypeValue()
             } else {
                 if members == 2 && type == .feature { featureHead.learn(from: s, start: start, key: key) }
-                try readFeatureMember(key, into: &sink)
+                try readFeatureMember(key, into: &sink, parts: &parts)
             }
         }
         guard let type else {
@@ -221,12 +221,12 @@ struct GeoJSONParser {
 
     /// Reads the value of a Feature member other than `type`.
     @inline(__always) private mutating func readFeatureMember<Sink: FeatureSink>(
-        _ key: Key, into sink: inout Sink
+        _ key: Key, into sink: inout Sink, parts: inout Sink.Parts
     ) throws(ReadFailure) {
         switch key {
-        case .geometry: try sink.readGeometry(&self)
-        case .properties: try sink.readProperties(&self)
-        case .id: sink.setID(try parseID())
+        case .geometry: try sink.readGeometry(into: &parts, &self)
+        case .properties: try sink.readProperties(into: &parts, &self)
+        case .id: sink.setID(try parseID(), in: &parts)
         default: try s.skipValue()
         }
     }

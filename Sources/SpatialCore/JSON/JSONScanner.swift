@@ -491,16 +491,18 @@ final class ValueStack {
         guard n > 0 else { return [] }
         let source = base + start
         count = start
-        return [JSONValue](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: n)
-            initialized = n
-        }
+        // Not Array(unsafeUninitializedCapacity:): that calls an unspecialized allocator in the
+        // standard library (with a metadata lookup) on every call.
+        var values: [JSONValue] = []
+        values.reserveCapacity(n)
+        for i in 0..<n { values.append((source + i).move()) }
+        return values
     }
 
-    /// Drops every value.
-    func removeAll() {
-        base.deinitialize(count: count)
-        count = 0
+    /// Drops the values from `start` to the top.
+    func removeAll(from start: Int = 0) {
+        (base + start).deinitialize(count: count - start)
+        count = start
     }
 
     private func grow() {

@@ -87,26 +87,24 @@ final class ObjectShape {
     }
 }
 
-/// Folds repeated names in `ids` (the names of `values[start...]`): the first keeps its position
-/// and takes the last value, as `JSON.parse` does; later ones go. O(n²) for small n.
-func foldRepeatedNames(_ ids: inout [Int32], values: inout [JSONValue], from start: Int) {
+/// Whether some name number occurs twice in `ids`. O(n²) for small n.
+func hasRepeatedNames(_ ids: [Int32]) -> Bool {
     let n = ids.count
-    guard n > 1 else { return }
-    var repeated = false
-    if n <= 32 {
-        outer: for i in 1..<n {
-            for j in 0..<i where ids[j] == ids[i] {
-                repeated = true
-                break outer
-            }
-        }
-    } else {
-        repeated = Set(ids).count != n
+    guard n > 1 else { return false }
+    if n > 32 { return Set(ids).count != n }
+    for i in 1..<n {
+        for j in 0..<i where ids[j] == ids[i] { return true }
     }
-    guard repeated else { return }
+    return false
+}
+
+/// Folds repeated names in `ids` (the names of `values[start...]`): the first keeps its position
+/// and takes the last value, as `JSON.parse` does; later ones go.
+func foldRepeatedNames(_ ids: inout [Int32], values: inout [JSONValue], from start: Int) {
+    guard hasRepeatedNames(ids) else { return }
     var kept: [Int32] = []
     var keptValues: [JSONValue] = []
-    for i in 0..<n {
+    for i in 0..<ids.count {
         let value = values[start + i]
         if let j = kept.firstIndex(of: ids[i]) {
             keptValues[j] = value
