@@ -21,9 +21,15 @@ struct GeoJSONParser {
     /// expected shape).
     var keyScratch: [Int32] = []
     /// The opening bytes of the last Feature (through its second member's name) and of the last
-    /// Point geometry (through `"coordinates":`), for stepping over the same bytes next time.
+    /// Point geometry (through `"coordinates":`), and the bytes between a Feature member's value
+    /// and the next member's value (`,"geometry":`), by member: stepped over when they repeat.
     var featureHead = ByteTemplate()
     var pointHead = ByteTemplate()
+    var afterMember = [ByteTemplate](repeating: ByteTemplate(), count: Key.allCases.count)
+    /// The byte templates around the values of properties objects, by shape number, and where
+    /// they lie in the object being learned from.
+    var memberTemplates: [MemberTemplates?] = []
+    var templateMarks: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, options: GeoJSONReader.Options) {
         s = JSONScanner(bytes, maxDepth: options.maxDepth)
@@ -190,6 +196,7 @@ struct GeoJSONParser {
         var type: GeoType?
         var typeOffset = start
         var members = 0
+        var previous: Key?
         if let key = featureHead.skip(&s) {
             // The same opening bytes as a feature before: `{"type":"Feature","<key>":`.
             try s.enterContainer()
@@ -198,10 +205,24 @@ struct GeoJSONParser {
             first = false
             members = 2  // `type` and `key`: nothing more to learn from this feature
             try readFeatureMember(key, into: &sink, parts: &parts)
+            previous = key
         } else {
             try s.enterContainer()
         }
-        while let key = try nextMember(&first) {
+        while true {
+            // The next member: over learned bytes (`,"geometry":` after `properties`) when they
+            // repeat, else token by token.
+            let key: Key
+            if let previous, let next = afterMember[previous.rawValue].skip(&s) {
+                s.pos += afterMember[previous.rawValue].count
+                key = next
+            } else {
+                let separator = s.pos
+                let firstMember = first
+                guard let next = try nextMember(&first) else { break }
+                key = next
+                if let previous, !firstMember { afterMember[previous.rawValue].learn(from: s, start: separator, key: key) }
+            }
             members += 1
             if key == .type {
                 typeOffset = s.pos
@@ -210,6 +231,7 @@ struct GeoJSONParser {
                 if members == 2 && type == .feature { featureHead.learn(from: s, start: start, key: key) }
                 try readFeatureMember(key, into: &sink, parts: &parts)
             }
+            previous = key
         }
         guard let type else {
             throw ReadFailure(geo: .missingType, at: start, "a feature needs \"type\": \"Feature\"")
@@ -247,7 +269,7 @@ struct GeoJSONParser {
     // MARK: Objects and members
 
     /// The known member names; everything else is a foreign member.
-    enum Key {
+    enum Key: Int, CaseIterable {
         case type, features, geometry, properties, id, coordinates, geometries, other
     }
 
@@ -403,14 +425,14 @@ enum GeoType: Equatable {
     var isGeometry: Bool { self != .feature && self != .featureCollection }
 }
 
-/// The exact opening bytes of the last object of a kind, from its `{` through the `:` after a
-/// member name, learned from an object the reader has checked token by token. When the next
-/// object starts with the same bytes, it has the same tokens, so the reader steps over them at
-/// once and goes on with the value of `key`.
+/// Exact bytes learned from checked tokens — the opening of an object through the `:` after a
+/// member name, or the `,` and member name between two members — that the reader expects to
+/// see again. When the input repeats them, it holds the same tokens, so the reader steps over
+/// them at once and goes on with the value of `key`.
 struct ByteTemplate {
     private var bytes: [UInt8] = []
-    /// The member whose value follows the template.
-    private var key: GeoJSONParser.Key = .other
+    /// The member whose value follows the template (`nil` until learned).
+    private(set) var key: GeoJSONParser.Key?
 
     /// The template's length in bytes.
     var count: Int { bytes.count }
@@ -419,14 +441,15 @@ struct ByteTemplate {
     /// template; the caller steps over the template.
     @inline(__always) func skip(_ s: inout JSONScanner) -> GeoJSONParser.Key? {
         let n = bytes.count
-        guard n > 0, s.pos + n <= s.end else { return nil }
+        guard let key, s.pos + n <= s.end else { return nil }
         let equal = bytes.withUnsafeBufferPointer { bytesEqual(s.base + s.pos, $0.baseAddress!, count: n) }
         return equal ? key : nil
     }
 
     /// Learns the template `start ..< s.pos` and the member it leads to. The bytes must be
-    /// exactly the checked tokens the fast path stands for: `{`, the `type` member, `,`, the
-    /// name of `key` and `:` (never a value the fast path would then not read).
+    /// exactly the checked tokens the fast path stands for (`{`, the `type` member, `,`, the
+    /// name of `key` and `:`; or `,`, the name and `:`), never a value the fast path would then
+    /// not read.
     mutating func learn(from s: JSONScanner, start: Int, key: GeoJSONParser.Key) {
         let n = s.pos - start
         guard n <= 256 else { return }

@@ -160,6 +160,25 @@ import Testing
         "{\"type\":\"FeatureCollection\",\"features\":[\n" + bodies.joined(separator: ",\n") + "\n]}"
     }
 
+    /// Properties objects of one shape are read over learned byte templates; any difference
+    /// (white space, an extra or missing member, another order) falls back to reading by token.
+    @Test func propertyTemplatesFallBack() throws {
+        let bodies = [
+            #"{"a":1,"b":"x"}"#, #"{"a":2,"b":"y"}"#, #"{"a": 3,"b":"z"}"#, #"{"a":4 , "b":"w"}"#,
+            #"{"a":5,"b":"v","c":true}"#, #"{"a":6}"#, #"{"b":"u","a":7}"#, #"{"a":8,"b":"t"}"#,
+            #"{ "a":9,"b":"s" }"#, #"{"a":10,"\u0062":"r"}"#, #"{"a":{"a":1,"b":2},"b":[{"a":1}]}"#, #"{"a":12,"b":"q"}"#,
+        ].map { #"{"type":"Feature","geometry":null,"properties":"# + $0 + "}" }
+        let f = try features(collection(bodies))
+        #expect(f.map(\.properties) == [
+            ["a": 1, "b": "x"], ["a": 2, "b": "y"], ["a": 3, "b": "z"], ["a": 4, "b": "w"], ["a": 5, "b": "v", "c": true],
+            ["a": 6], ["b": "u", "a": 7], ["a": 8, "b": "t"], ["a": 9, "b": "s"], ["a": 10, "b": "r"],
+            ["a": ["a": 1, "b": 2], "b": [["a": 1]]], ["a": 12, "b": "q"],
+        ])
+        #expect(f[6].properties.keys == ["b", "a"])
+        let points = try GeoJSON.readPoints(Array(collection(bodies).utf8))
+        #expect(points.features == f)
+    }
+
     @Test func newlineDelimited() throws {
         let text = """
             {"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[1,2]},"properties":{"a":1}}
