@@ -31,8 +31,8 @@ struct JSONScanner {
     let valueStack = ValueStack()
     var keyStack: [Int32] = []
     var skipStack: [Bool] = []
-    /// Where the unescaped bytes of a string with escapes are assembled.
-    let scratch = ByteScratch()
+    /// Where the unescaped bytes of a string with escapes are assembled (made on first use).
+    var scratch: ByteScratch?
     /// Recently built short strings, so that a repeated value is built once (only for inputs
     /// large enough to repay the cache's setup).
     let recentStrings: StringCache?
@@ -283,6 +283,8 @@ struct JSONScanner {
     /// Reads the rest of a string whose body starts at `start` and that has an escape at `escape`,
     /// checking and unescaping in one pass into `scratch`; `pos` ends after the closing quote.
     private mutating func parseEscapedString(from start: Int, escape: Int) throws(ReadFailure) -> String {
+        if scratch == nil { scratch = ByteScratch() }
+        let scratch = self.scratch!
         var n = escape - start
         var out = scratch.reserve(n + 16)
         out.update(from: base + start, count: n)

@@ -6,22 +6,16 @@
 /// shape).
 struct ShapeTable {
     /// The shapes, by number.
-    private(set) var shapes: [ObjectShape]
-    private var lookup: [[Int32]: ObjectShape]
+    private(set) var shapes: [ObjectShape] = [.empty]
+    private var lookup: [[Int32]: ObjectShape] = [:]
     /// The shape of the most recent properties object (the prediction for the next one).
-    var last: ObjectShape
-    /// The shape with no members.
-    let empty: ObjectShape
-
-    init() {
-        empty = ObjectShape(id: 0, keyIDs: [], names: KeyTable())
-        shapes = [empty]
-        lookup = [[]: empty]
-        last = empty
-    }
+    var last: ObjectShape = .empty
+    /// The shape with no members (number 0 in every table).
+    var empty: ObjectShape { .empty }
 
     /// The shape with these name numbers, adding it if it is new.
     mutating func shape(_ ids: [Int32], names table: KeyTable) -> ObjectShape {
+        if ids.isEmpty { return .empty }
         if let shape = lookup[ids] { return shape }
         let shape = ObjectShape(id: Int32(shapes.count), keyIDs: ids, names: table)
         shapes.append(shape)
@@ -32,7 +26,10 @@ struct ShapeTable {
 
 /// One shape: the ordered, distinct member names of an object, with their bytes laid out for
 /// comparing in place against the input.
-final class ObjectShape {
+final class ObjectShape: @unchecked Sendable {  // immutable after init
+    /// The shape with no members, shared by every table (as number 0).
+    static let empty = ObjectShape(id: 0, keyIDs: [], names: KeyTable())
+
     /// The shape's number in its ``ShapeTable``.
     let id: Int32
     /// Name numbers (in the parser's ``KeyTable``), in member order.
@@ -41,36 +38,39 @@ final class ObjectShape {
     let names: [String]
     /// The number of names.
     let count: Int
-    /// The names' UTF-8 bytes back to back; name `i` spans `starts[i] ..< starts[i + 1]`.
-    private let bytes: UnsafeMutablePointer<UInt8>
+    /// One allocation: where each name's bytes start (`count + 1` offsets into `bytes`), then
+    /// whether each name needs no escape in JSON (so that its raw input bytes equal it), then
+    /// the names' UTF-8 bytes back to back.
     private let starts: UnsafeMutablePointer<Int>
-    /// Per name: whether it needs no escape in JSON (so that its raw input bytes equal it).
     private let plain: UnsafeMutablePointer<Bool>
+    private let bytes: UnsafeMutablePointer<UInt8>
 
     init(id: Int32, keyIDs: [Int32], names table: KeyTable) {
         self.id = id
         self.keyIDs = keyIDs
         names = keyIDs.map { table.strings[Int($0)] }
         count = keyIDs.count
-        starts = .allocate(capacity: count + 1)
-        plain = .allocate(capacity: max(count, 1))
-        var total = 0
+        let total = names.reduce(0) { $0 + $1.utf8.count }
+        let offsetsSize = (count + 1) * MemoryLayout<Int>.stride
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: offsetsSize + count + total, alignment: MemoryLayout<Int>.alignment)
+        starts = raw.bindMemory(to: Int.self, capacity: count + 1)
+        plain = (raw + offsetsSize).bindMemory(to: Bool.self, capacity: count)
+        bytes = (raw + offsetsSize + count).bindMemory(to: UInt8.self, capacity: total)
+        var offset = 0
         for (i, var name) in names.enumerated() {
-            starts[i] = total
-            total += name.utf8.count
-            plain[i] = name.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
+            starts[i] = offset
+            name.withUTF8 { utf8 in
+                plain[i] = utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+                if let source = utf8.baseAddress { (bytes + offset).update(from: source, count: utf8.count) }
+                offset += utf8.count
+            }
         }
-        starts[count] = total
-        bytes = .allocate(capacity: max(total, 1))
-        for (i, var name) in names.enumerated() {
-            name.withUTF8 { (bytes + starts[i]).update(from: $0.baseAddress!, count: $0.count) }
-        }
+        starts[count] = offset
     }
 
     deinit {
-        bytes.deallocate()
-        starts.deallocate()
-        plain.deallocate()
+        UnsafeMutableRawPointer(starts).deallocate()
     }
 
     /// When the string at `pos` of the input at `base` (on its opening quote; the input ends at

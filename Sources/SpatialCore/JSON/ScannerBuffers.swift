@@ -5,7 +5,7 @@
 /// container's array, with no copies (no retain/release per value).
 final class ValueStack {
     private var base: UnsafeMutablePointer<JSONValue>
-    private var capacity = 64
+    private var capacity = 16
     private(set) var count = 0
 
     init() { base = .allocate(capacity: capacity) }
