@@ -286,7 +286,7 @@ struct JSONScanner {
         if scratch == nil { scratch = ByteScratch() }
         let scratch = self.scratch!
         var n = escape - start
-        var out = scratch.reserve(n + 16)
+        var out = scratch.reserve(n + 32)
         out.update(from: base + start, count: n)
         var p = escape
         while true {
@@ -326,24 +326,35 @@ struct JSONScanner {
                     p += 1
                 }
             }
-            // Copy plain bytes up to the next special one, eight at a time.
-            if n + 16 > scratch.capacity { out = scratch.reserve(n + 16, keeping: n) }
+            // Copy plain bytes up to the next special one, sixteen at a time (two words, each
+            // stored whole before its flags are looked at). 32 bytes stay spare beyond `n`, so
+            // after a stop at most 15 bytes in, the next escape or UTF-8 sequence (4 bytes at
+            // most) and the tail (15 at most) still fit.
+            if n + 32 > scratch.capacity { out = scratch.reserve(n + 32, keeping: n) }
+            var room = scratch.capacity - 32
             let raw = UnsafeRawPointer(base)
-            while p + 8 <= end {
-                let x = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
-                UnsafeMutableRawPointer(out + n).storeBytes(of: x, as: UInt64.self)
-                let flags = JSONScanner.specialBytes(UInt64(littleEndian: x))
-                if flags != 0 {
-                    let k = flags.trailingZeroBitCount >> 3
+            while p + 16 <= end {
+                let x0 = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                let x1 = raw.loadUnaligned(fromByteOffset: p + 8, as: UInt64.self)
+                let target = UnsafeMutableRawPointer(out + n)
+                target.storeBytes(of: x0, as: UInt64.self)
+                target.storeBytes(of: x1, toByteOffset: 8, as: UInt64.self)
+                let f0 = JSONScanner.specialBytes(UInt64(littleEndian: x0))
+                let f1 = JSONScanner.specialBytes(UInt64(littleEndian: x1))
+                if f0 | f1 != 0 {
+                    let k = f0 != 0 ? f0.trailingZeroBitCount >> 3 : 8 + f1.trailingZeroBitCount >> 3
                     n += k
                     p += k
                     break
                 }
-                n += 8
-                p += 8
-                if n + 16 > scratch.capacity { out = scratch.reserve(n + 16, keeping: n) }
+                n += 16
+                p += 16
+                if n > room {
+                    out = scratch.reserve(n + 32, keeping: n)
+                    room = scratch.capacity - 32
+                }
             }
-            if p + 8 > end {
+            if p + 16 > end {
                 while p < end {
                     let c = base[p]
                     if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
