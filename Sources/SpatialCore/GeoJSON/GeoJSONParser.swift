@@ -311,6 +311,7 @@ struct GeoJSONParser {
         return key
     }
 
+    /// The known member name with these bytes, or `.other`.
     @inline(__always) static func key(_ name: UnsafeBufferPointer<UInt8>) -> Key {
         @inline(__always) func equals(_ word: StaticString) -> Bool {
             bytesEqual(name.baseAddress!, word.utf8Start, count: word.utf8CodeUnitCount)

@@ -9,7 +9,8 @@
 /// fails with ``GeoJSONError/Kind-swift.enum/notAPoint`` naming the feature index and the type
 /// (or, with ``GeoJSONReader/Options/skipInvalidFeatures``, skips and reports that feature), and
 /// building from `[Feature]` throws ``PointFeaturesError``. A feature with a `null` geometry keeps
-/// its place in the numbering: its coordinates are NaN and ``hasGeometry(at:)`` is false.
+/// its place in the numbering: its coordinates are NaN and ``hasGeometry(at:)`` is false. (A
+/// feature that the reader skips is left out of the numbering; ``report`` gives its input index.)
 public struct PointFeatures: Sendable {
     /// (longitude, latitude) in degrees per feature; (NaN, NaN) where the geometry is `null`.
     /// Longitudes are as read (not wrapped); latitudes lie in −90 … 90.
