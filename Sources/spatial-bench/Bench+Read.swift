@@ -1,10 +1,11 @@
 import Foundation
 import SpatialCore
 
-/// `read/<dataset>`: GeoJSON bytes → the full typed model (`[Feature]` with properties), in MB/s;
-/// `read.points/<dataset>`: bytes → the columnar `PointFeatures`; `read.json/<dataset>`: bytes → a
-/// generic `JSONValue` tree; and, beside them, Foundation's `JSONDecoder` (geometry only) on the
-/// same bytes as `read.jsondecoder/<dataset>`. The datasets' feature counts are checked once.
+/// `read/<dataset>`: GeoJSON bytes → the full typed model (`[Feature]` with properties), in MB/s,
+/// and the same runs as features per second, `read.features/<dataset>`; `read.points/<dataset>`:
+/// bytes → the columnar `PointFeatures`; `read.json/<dataset>`: bytes → a generic `JSONValue`
+/// tree; and, beside them, Foundation's `JSONDecoder` (geometry only) on the same bytes as
+/// `read.jsondecoder/<dataset>`.
 func benchRead(_ bench: Bench) throws {
     let figures = ["read", "read.points", "read.json", "read.jsondecoder"]
     var inputs: [(name: String, bytes: [UInt8])] = bench.datasets.map { ($0.name, $0.bytes) }
@@ -14,12 +15,18 @@ func benchRead(_ bench: Bench) throws {
     for input in inputs {
         let megabytes = Double(input.bytes.count) / 1_000_000
         let bytes = input.bytes
-        if bench.wants("read/\(input.name)") || bench.wants("read.points/\(input.name)") {
-            let count = try GeoJSON.read(bytes).features.count
-            bench.note("\(input.name): \(count) features, \(String(format: "%.1f", megabytes)) MB")
-        }
-        bench.measure("read", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }) {
+        if let read = bench.measure("read", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }, {
             blackHole(try? GeoJSON.read(bytes))
+        }) {
+            // Features per second from the same runs (a run's MB/s times features per MB).
+            let features = try GeoJSON.read(bytes).features.count
+            let perMB = Double(features) / megabytes
+            var perSecond = read
+            perSecond.name = "read.features"
+            perSecond.n = features
+            perSecond.unit = "ops/s"
+            (perSecond.median, perSecond.min, perSecond.max) = (read.median * perMB, read.min * perMB, read.max * perMB)
+            bench.record(perSecond)
         }
         bench.measure("read.points", dataset: input.name, n: bytes.count, unit: "MB/s", value: { megabytes / $0 }) {
             blackHole(try? GeoJSON.readPoints(bytes))

@@ -1,50 +1,48 @@
 /// Where the GeoJSON parser puts the parts of each feature: the typed model (``FeatureListSink``)
-/// or the columnar point form (``PointFeaturesBuilder``). The parser calls `beginFeature`, then
-/// the readers for the members it meets (each reads the member's value at the parser's position),
-/// then `commitFeature`, or `discardFeature` when the feature is skipped.
+/// or the columnar point form (``PointFeaturesBuilder``). For each feature the parser takes fresh
+/// `Parts` (held in its own locals, so a finished feature is moved, not copied), calls the readers
+/// for the members it meets (each reads the member's value at the parser's position), then
+/// `commit`, or `discard` when the feature is skipped.
 protocol FeatureSink {
-    mutating func beginFeature()
-    mutating func readGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure)
-    mutating func readProperties(_ parser: inout GeoJSONParser) throws(ReadFailure)
-    mutating func setID(_ id: FeatureID?)
+    associatedtype Parts
+    mutating func newParts() -> Parts
+    mutating func readGeometry(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure)
+    mutating func readProperties(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure)
+    mutating func setID(_ id: FeatureID?, in parts: inout Parts)
     /// Reads a bare geometry object as the geometry of a feature with no id and no properties.
-    mutating func readBareGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure)
-    mutating func commitFeature(_ parser: inout GeoJSONParser) throws(ReadFailure)
-    mutating func discardFeature()
+    mutating func readBareGeometry(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure)
+    mutating func commit(_ parts: consuming Parts)
+    mutating func discard(_ parts: consuming Parts)
 }
 
 /// Builds `[Feature]`.
 struct FeatureListSink: FeatureSink {
     var features: [Feature] = []
-    /// The feature being read.
-    private var current = Feature(geometry: nil)
 
-    mutating func beginFeature() {
-        current = Feature(geometry: nil)
+    func newParts() -> Feature { Feature(geometry: nil) }
+
+    func readGeometry(into parts: inout Feature, _ parser: inout GeoJSONParser) throws(ReadFailure) {
+        parts.geometry = try parser.parseGeometryValue()
     }
 
-    mutating func readGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        current.geometry = try parser.parseGeometryValue()
+    func readProperties(into parts: inout Feature, _ parser: inout GeoJSONParser) throws(ReadFailure) {
+        let stack = parser.s.valueStack
+        let start = stack.count
+        let shape = try parser.parseProperties(into: stack)
+        parts.properties = JSONObject(uniqueKeys: shape.names, values: stack.popArray(from: start))
     }
 
-    mutating func readProperties(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        var values: [JSONValue] = []
-        values.reserveCapacity(parser.shapes.last.count)
-        let shape = try parser.parseProperties(into: &values)
-        current.properties = JSONObject(uniqueKeys: shape.names, values: values)
+    func setID(_ id: FeatureID?, in parts: inout Feature) {
+        parts.id = id
     }
 
-    mutating func setID(_ id: FeatureID?) {
-        current.id = id
+    func readBareGeometry(into parts: inout Feature, _ parser: inout GeoJSONParser) throws(ReadFailure) {
+        parts.geometry = try parser.parseGeometryObject()
     }
 
-    mutating func readBareGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        current.geometry = try parser.parseGeometryObject()
+    mutating func commit(_ parts: consuming Feature) {
+        features.append(consume parts)
     }
 
-    mutating func commitFeature(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        features.append(current)
-    }
-
-    mutating func discardFeature() {}
+    func discard(_ parts: consuming Feature) {}
 }

@@ -15,6 +15,17 @@ extension GeoJSONParser {
     /// is `.notAPoint`.
     mutating func parseGeometryObject(pointsOnly: Bool = false) throws(ReadFailure) -> Geometry {
         let start = s.pos
+        if pointHead.skip(&s) != nil {
+            // The same opening bytes as a Point before: `{"type":"Point","coordinates":`.
+            try s.enterContainer()
+            s.pos = start + pointHead.count
+            var geometry = try parseCoordinates(of: .point)
+            var first = false
+            while let key = try nextMember(&first) {
+                if key == .coordinates { geometry = try parseCoordinates(of: .point) } else { try s.skipValue() }
+            }
+            return geometry
+        }
         let found = try determineType()
         let type = found.type
         guard type.isGeometry else {
@@ -27,9 +38,12 @@ extension GeoJSONParser {
         try enterObject(found)
         var first = !found.entered
         var geometry: Geometry?
+        var members = found.entered ? 1 : 0
         while let key = try nextMember(&first) {
+            members += 1
             switch key {
             case .coordinates where type != .geometryCollection:
+                if type == .point && members == 2 && found.entered { pointHead.learn(from: s, start: start, key: key) }
                 geometry = try parseCoordinates(of: type)
             case .geometries where type == .geometryCollection:
                 geometry = .geometryCollection(try parseGeometries())

@@ -20,6 +20,16 @@ struct GeoJSONParser {
     /// Property name numbers of the properties object being read (when it departs from the
     /// expected shape).
     var keyScratch: [Int32] = []
+    /// The opening bytes of the last Feature (through its second member's name) and of the last
+    /// Point geometry (through `"coordinates":`), and the bytes between a Feature member's value
+    /// and the next member's value (`,"geometry":`), by member: stepped over when they repeat.
+    var featureHead = ByteTemplate()
+    var pointHead = ByteTemplate()
+    var afterMember = [ByteTemplate](repeating: ByteTemplate(), count: Key.allCases.count)
+    /// The byte templates around the values of properties objects, by shape number, and where
+    /// they lie in the object being learned from.
+    var memberTemplates: [MemberTemplates?] = []
+    var templateMarks: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, options: GeoJSONReader.Options) {
         s = JSONScanner(bytes, maxDepth: options.maxDepth)
@@ -50,8 +60,8 @@ struct GeoJSONParser {
             }
         } else {
             s.recover(at: start, depth: 0)
-            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
-                try p.parseFeatureOrGeometry(into: &sink)
+            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
+                try p.parseFeatureOrGeometry(into: &sink, parts: &parts)
             }
         }
         try s.expectEnd()
@@ -71,9 +81,9 @@ struct GeoJSONParser {
             if s.skipWhitespace() == 0x1E { s.pos += 1 }
             _ = s.skipWhitespace()
             if s.pos < lineEnd {
-                try readFeature(into: &sink, recovery: .resume(at: lineEnd)) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
+                try readFeature(into: &sink, recovery: .resume(at: lineEnd)) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
                     try p.expectObject(what: "each line must hold a GeoJSON Feature or geometry object")
-                    try p.parseFeatureOrGeometry(into: &sink)
+                    try p.parseFeatureOrGeometry(into: &sink, parts: &parts)
                     try p.s.expectEnd()
                 }
             }
@@ -84,16 +94,18 @@ struct GeoJSONParser {
 
     /// Reads the object at `pos` as one feature of the output: a Feature, or a bare geometry
     /// (which becomes a feature with no id and no properties).
-    private mutating func parseFeatureOrGeometry<Sink: FeatureSink>(into sink: inout Sink) throws(ReadFailure) {
+    private mutating func parseFeatureOrGeometry<Sink: FeatureSink>(
+        into sink: inout Sink, parts: inout Sink.Parts
+    ) throws(ReadFailure) {
         let start = s.pos
         let depth = s.depth
         let found = try determineType()
         s.recover(at: start, depth: depth)
         switch found.type {
-        case .feature: try parseFeature(into: &sink)
+        case .feature: try parseFeature(into: &sink, parts: &parts)
         case .featureCollection:
             throw ReadFailure(geo: .unexpectedType, at: found.offset, "a FeatureCollection cannot stand here")
-        default: try sink.readBareGeometry(&self)
+        default: try sink.readBareGeometry(into: &parts, &self)
         }
     }
 
@@ -111,9 +123,9 @@ struct GeoJSONParser {
             return
         }
         while true {
-            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink) throws(ReadFailure) in
+            try readFeature(into: &sink, recovery: .skipValue) { (p: inout GeoJSONParser, sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) in
                 try p.expectObject(what: "each element of \"features\" must be a Feature object")
-                try p.parseFeature(into: &sink)
+                try p.parseFeature(into: &sink, parts: &parts)
             }
             b = s.skipWhitespace()
             if b == UInt8(ascii: ",") {
@@ -140,26 +152,26 @@ struct GeoJSONParser {
     /// recorded instead and reading goes on as `recovery` says.
     @inline(__always) private mutating func readFeature<Sink: FeatureSink>(
         into sink: inout Sink, recovery: Recovery,
-        _ body: (inout GeoJSONParser, inout Sink) throws(ReadFailure) -> Void
+        _ body: (inout GeoJSONParser, inout Sink, inout Sink.Parts) throws(ReadFailure) -> Void
     ) throws(ReadFailure) {
         let index = nextFeatureIndex
         nextFeatureIndex += 1
         _ = s.skipWhitespace()
         let start = s.pos
         let depth = s.depth
+        var parts = sink.newParts()
         do throws(ReadFailure) {
-            sink.beginFeature()
-            try body(&self, &sink)
-            try sink.commitFeature(&self)
+            try body(&self, &sink, &parts)
+            sink.commit(consume parts)
         } catch {
             var failure = error
             failure.featureIndex = index
             guard skipInvalidFeatures else { throw failure }
+            sink.discard(parts)
+            skipped.append(failure)
             switch recovery {
             case .skipValue:
                 guard failure.isRecoverable else { throw failure }
-                sink.discardFeature()
-                skipped.append(failure)
                 s.recover(at: start, depth: depth)
                 do throws(ReadFailure) {
                     try s.skipValue()
@@ -169,8 +181,6 @@ struct GeoJSONParser {
                     throw failure
                 }
             case .resume(let offset):
-                sink.discardFeature()
-                skipped.append(failure)
                 s.recover(at: offset, depth: depth)
             }
         }
@@ -180,28 +190,66 @@ struct GeoJSONParser {
 
     /// Reads the Feature object at `pos`: `type` must be `"Feature"`; `geometry`, `properties` and
     /// `id` go to the sink; other members are checked and ignored.
-    mutating func parseFeature<Sink: FeatureSink>(into sink: inout Sink) throws(ReadFailure) {
+    mutating func parseFeature<Sink: FeatureSink>(into sink: inout Sink, parts: inout Sink.Parts) throws(ReadFailure) {
         let start = s.pos
-        try s.enterContainer()
         var first = true
         var type: GeoType?
         var typeOffset = start
-        while let key = try nextMember(&first) {
-            switch key {
-            case .type:
+        var members = 0
+        var previous: Key?
+        if let key = featureHead.skip(&s) {
+            // The same opening bytes as a feature before: `{"type":"Feature","<key>":`.
+            try s.enterContainer()
+            s.pos = start + featureHead.count
+            type = .feature
+            first = false
+            members = 2  // `type` and `key`: nothing more to learn from this feature
+            try readFeatureMember(key, into: &sink, parts: &parts)
+            previous = key
+        } else {
+            try s.enterContainer()
+        }
+        while true {
+            // The next member: over learned bytes (`,"geometry":` after `properties`) when they
+            // repeat, else token by token.
+            let key: Key
+            if let previous, let next = afterMember[previous.rawValue].skip(&s) {
+                s.pos += afterMember[previous.rawValue].count
+                key = next
+            } else {
+                let separator = s.pos
+                let firstMember = first
+                guard let next = try nextMember(&first) else { break }
+                key = next
+                if let previous, !firstMember { afterMember[previous.rawValue].learn(from: s, start: separator, key: key) }
+            }
+            members += 1
+            if key == .type {
                 typeOffset = s.pos
                 type = try parseTypeValue()
-            case .geometry: try sink.readGeometry(&self)
-            case .properties: try sink.readProperties(&self)
-            case .id: sink.setID(try parseID())
-            default: try s.skipValue()
+            } else {
+                if members == 2 && type == .feature { featureHead.learn(from: s, start: start, key: key) }
+                try readFeatureMember(key, into: &sink, parts: &parts)
             }
+            previous = key
         }
         guard let type else {
             throw ReadFailure(geo: .missingType, at: start, "a feature needs \"type\": \"Feature\"")
         }
         guard type == .feature else {
             throw ReadFailure(geo: .unexpectedType, at: typeOffset, "expected a Feature, found a \(type.name)")
+        }
+    }
+
+    /// Reads the value of a Feature member other than `type`.
+    @inline(__always) private mutating func readFeatureMember<Sink: FeatureSink>(
+        _ key: Key, into sink: inout Sink, parts: inout Sink.Parts
+    ) throws(ReadFailure) {
+        switch key {
+        case .geometry: try sink.readGeometry(into: &parts, &self)
+        case .properties: try sink.readProperties(into: &parts, &self)
+        case .id: sink.setID(try parseID(), in: &parts)
+        default: try s.skipValue()
         }
     }
 
@@ -221,7 +269,7 @@ struct GeoJSONParser {
     // MARK: Objects and members
 
     /// The known member names; everything else is a foreign member.
-    enum Key {
+    enum Key: Int, CaseIterable {
         case type, features, geometry, properties, id, coordinates, geometries, other
     }
 
@@ -263,6 +311,7 @@ struct GeoJSONParser {
         return key
     }
 
+    /// The known member name with these bytes, or `.other`.
     @inline(__always) static func key(_ name: UnsafeBufferPointer<UInt8>) -> Key {
         @inline(__always) func equals(_ word: StaticString) -> Bool {
             bytesEqual(name.baseAddress!, word.utf8Start, count: word.utf8CodeUnitCount)
@@ -375,4 +424,37 @@ enum GeoType: Equatable {
 
     /// Whether this is a geometry type.
     var isGeometry: Bool { self != .feature && self != .featureCollection }
+}
+
+/// Exact bytes learned from checked tokens — the opening of an object through the `:` after a
+/// member name, or the `,` and member name between two members — that the reader expects to
+/// see again. When the input repeats them, it holds the same tokens, so the reader steps over
+/// them at once and goes on with the value of `key`.
+struct ByteTemplate {
+    private var bytes: [UInt8] = []
+    /// The member whose value follows the template (`nil` until learned).
+    private(set) var key: GeoJSONParser.Key?
+
+    /// The template's length in bytes.
+    var count: Int { bytes.count }
+
+    /// The member that follows, when the input at the scanner's position starts with the
+    /// template; the caller steps over the template.
+    @inline(__always) func skip(_ s: inout JSONScanner) -> GeoJSONParser.Key? {
+        let n = bytes.count
+        guard let key, s.pos + n <= s.end else { return nil }
+        let equal = bytes.withUnsafeBufferPointer { bytesEqual(s.base + s.pos, $0.baseAddress!, count: n) }
+        return equal ? key : nil
+    }
+
+    /// Learns the template `start ..< s.pos` and the member it leads to. The bytes must be
+    /// exactly the checked tokens the fast path stands for (`{`, the `type` member, `,`, the
+    /// name of `key` and `:`; or `,`, the name and `:`), never a value the fast path would then
+    /// not read.
+    mutating func learn(from s: JSONScanner, start: Int, key: GeoJSONParser.Key) {
+        let n = s.pos - start
+        guard n <= 256 else { return }
+        bytes = Array(UnsafeBufferPointer(start: s.base + start, count: n))
+        self.key = key
+    }
 }

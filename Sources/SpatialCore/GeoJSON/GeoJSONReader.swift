@@ -7,16 +7,17 @@
 /// ignored. Feature `id` a number or a string (`null`: no id); `properties` an object or `null`
 /// (empty); `geometry` an object or `null`, and a missing `geometry` reads as `null`. Positions
 /// hold two or more numbers: longitude, latitude, then an altitude that is kept (``Position``)
-/// and further values that are dropped. Empty coordinate arrays are accepted; ring closure and
-/// minimum vertex counts are not checked. Longitudes are kept as read (wrapping is the indexes'
-/// business).
+/// and further values that are dropped. Empty arrays of positions, lines or polygons are
+/// accepted (a Point needs its position); ring closure and minimum vertex counts are not checked.
+/// Longitudes are kept as read (wrapping is the indexes' business).
 ///
 /// Errors (``GeoJSONError``, with offset, line:column and feature index): broken JSON, truncated
 /// input, wrong member types, missing or unknown `type`, a missing `coordinates` / `geometries`
 /// / `features` member, a position with fewer than two numbers or a non-number in it, a number
 /// that is not finite, a latitude outside −90 … 90, nesting deeper than ``Options/maxDepth``.
 /// With ``Options/skipInvalidFeatures``, a feature with an error that leaves the JSON readable is
-/// skipped and listed in the result's report instead.
+/// left out and listed in the result's report instead (by its input index: the features after
+/// it move up in the result).
 public struct GeoJSONReader: Sendable {
     /// How to read.
     public struct Options: Hashable, Sendable {

@@ -9,7 +9,8 @@
 /// fails with ``GeoJSONError/Kind-swift.enum/notAPoint`` naming the feature index and the type
 /// (or, with ``GeoJSONReader/Options/skipInvalidFeatures``, skips and reports that feature), and
 /// building from `[Feature]` throws ``PointFeaturesError``. A feature with a `null` geometry keeps
-/// its place in the numbering: its coordinates are NaN and ``hasGeometry(at:)`` is false.
+/// its place in the numbering: its coordinates are NaN and ``hasGeometry(at:)`` is false. (A
+/// feature that the reader skips is left out of the numbering; ``report`` gives its input index.)
 public struct PointFeatures: Sendable {
     /// (longitude, latitude) in degrees per feature; (NaN, NaN) where the geometry is `null`.
     /// Longitudes are as read (not wrapped); latitudes lie in −90 … 90.
@@ -83,7 +84,7 @@ public struct PointFeatures: Sendable {
         var ids: [Int32] = []
         builder.reserve(features.count)
         for (index, feature) in features.enumerated() {
-            builder.beginFeature()
+            var parts = builder.newParts()
             switch feature.geometry {
             case nil: break
             case .point(let p)?:
@@ -94,13 +95,13 @@ public struct PointFeatures: Sendable {
                     throw PointFeaturesError(
                         kind: .latitudeOutOfRange, featureIndex: index, message: "latitude \(p.latitude) is outside -90 … 90")
                 }
-                builder.position = p
+                parts.position = p
             case let geometry?:
                 throw PointFeaturesError(
                     kind: .notAPoint, featureIndex: index,
                     message: "the geometry is a \(geometry.typeName); only Point (or null) is accepted here")
             }
-            builder.setID(feature.id)
+            parts.id = feature.id
             let object = feature.properties
             if object.keys != lastNames {
                 ids.removeAll(keepingCapacity: true)
@@ -108,9 +109,9 @@ public struct PointFeatures: Sendable {
                 shapes.last = shapes.shape(ids, names: keys)
                 lastNames = object.keys
             }
-            builder.shape = shapes.last.id
-            builder.values.append(contentsOf: object.values)
-            builder.commit()
+            parts.shape = shapes.last.id
+            for value in object.values { builder.values.push(value) }
+            builder.commit(parts)
         }
         self = builder.build(keys: keys, shapes: shapes, report: GeoJSONReadReport())
     }
@@ -216,12 +217,17 @@ struct PointFeaturesBuilder: FeatureSink {
     var ids: ContiguousArray<FeatureID?> = []
     var shapes: ContiguousArray<Int32> = []
     var offsets: ContiguousArray<UInt32> = [0]
-    var values: [JSONValue] = []
-    // The feature being read.
-    var position: Position?
-    var id: FeatureID?
-    var shape: Int32 = 0
-    var valueStart = 0
+    /// The property values of all features so far, feature after feature.
+    let values = ValueStack()
+
+    /// The parts of the feature being read.
+    struct Parts {
+        var position: Position?
+        var id: FeatureID?
+        var shape: Int32 = 0
+        /// Where its values start in `values`.
+        var valueStart: Int
+    }
 
     mutating func reserve(_ n: Int) {
         coordinates.reserveCapacity(n)
@@ -230,65 +236,56 @@ struct PointFeaturesBuilder: FeatureSink {
         nullBits.reserveCapacity(n / 64 + 1)
     }
 
-    mutating func beginFeature() {
-        position = nil
-        id = nil
-        shape = 0
-        valueStart = values.count
-    }
+    func newParts() -> Parts { Parts(valueStart: values.count) }
 
-    mutating func readGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure) {
+    func readGeometry(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure) {
         if case .point(let p)? = try parser.parseGeometryValue(pointsOnly: true) {
-            position = p
+            parts.position = p
         } else {
-            position = nil
+            parts.position = nil
         }
     }
 
-    mutating func readProperties(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        values.removeSubrange(valueStart...)  // a repeated "properties" member replaces the first
-        shape = try parser.parseProperties(into: &values).id
+    func readProperties(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure) {
+        values.removeAll(from: parts.valueStart)  // a repeated "properties" member replaces the first
+        parts.shape = try parser.parseProperties(into: values).id
     }
 
-    mutating func setID(_ id: FeatureID?) {
-        self.id = id
+    func setID(_ id: FeatureID?, in parts: inout Parts) {
+        parts.id = id
     }
 
-    mutating func readBareGeometry(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        if case .point(let p) = try parser.parseGeometryObject(pointsOnly: true) { position = p }
+    func readBareGeometry(into parts: inout Parts, _ parser: inout GeoJSONParser) throws(ReadFailure) {
+        if case .point(let p) = try parser.parseGeometryObject(pointsOnly: true) { parts.position = p }
     }
 
-    mutating func commitFeature(_ parser: inout GeoJSONParser) throws(ReadFailure) {
-        commit()
-    }
-
-    mutating func commit() {
+    mutating func commit(_ parts: consuming Parts) {
         let i = coordinates.count
         if i & 63 == 0 { nullBits.append(0) }
-        if let p = position {
+        if let p = parts.position {
             coordinates.append(SIMD2(p.longitude, p.latitude))
         } else {
             coordinates.append(SIMD2(.nan, .nan))
             nullBits[i >> 6] |= 1 << UInt64(i & 63)
             nullCount += 1
         }
-        if let altitude = position?.altitude {
+        if let altitude = parts.position?.altitude {
             if altitudes.isEmpty { altitudes = ContiguousArray(repeating: .nan, count: i) }
             altitudes.append(altitude)
         } else if !altitudes.isEmpty {
             altitudes.append(.nan)
         }
-        if id != nil || !ids.isEmpty {
+        if parts.id != nil || !ids.isEmpty {
             // The first id: the features before it had none.
             if ids.count < i { ids.append(contentsOf: repeatElement(nil, count: i - ids.count)) }
-            ids.append(id)
+            ids.append(parts.id)
         }
-        shapes.append(shape)
+        shapes.append(parts.shape)
         offsets.append(UInt32(values.count))
     }
 
-    mutating func discardFeature() {
-        values.removeSubrange(valueStart...)
+    func discard(_ parts: consuming Parts) {
+        values.removeAll(from: parts.valueStart)
     }
 
     func build(keys: KeyTable, shapes table: ShapeTable, report: GeoJSONReadReport) -> PointFeatures {
@@ -297,8 +294,7 @@ struct PointFeaturesBuilder: FeatureSink {
             ids: ids,
             properties: PropertyTable(
                 keys: keys.strings, shapeKeys: table.shapes.map(\.keyIDs), shapeNames: table.shapes.map(\.names),
-                featureShapes: shapes,
-                valueOffsets: offsets, values: values),
+                featureShapes: shapes, valueOffsets: offsets, values: values.popArray(from: 0)),
             report: report)
     }
 }

@@ -21,11 +21,8 @@ extension JSONScanner {
             b = byte(at: p)
             if isDigit(b) { throw ReadFailure(.invalidNumber, at: p) }
         } else if isDigit(b) {
-            repeat {
-                mantissa = mantissa &* 10 &+ UInt64(b &- 48)
-                p += 1
-                b = byte(at: p)
-            } while isDigit(b)
+            p = accumulateDigits(from: p, into: &mantissa)
+            b = byte(at: p)
         } else {
             throw notANumber(at: start)
         }
@@ -36,11 +33,8 @@ extension JSONScanner {
             let fracStart = p
             b = byte(at: p)
             guard isDigit(b) else { throw failure(.invalidNumber, at: p) }
-            repeat {
-                mantissa = mantissa &* 10 &+ UInt64(b &- 48)
-                p += 1
-                b = byte(at: p)
-            } while isDigit(b)
+            p = accumulateDigits(from: p, into: &mantissa)
+            b = byte(at: p)
             exponent = fracStart - p
             digits += p - fracStart
         }
@@ -72,6 +66,22 @@ extension JSONScanner {
             return negative ? -value : value
         }
         return try slowNumber(from: start, to: p)
+    }
+
+    /// Appends the decimal digits from `p` on to `mantissa` (wrapping past 19 digits; the caller
+    /// counts them) and returns the offset after the last one.
+    @inline(__always) func accumulateDigits(from p: Int, into mantissa: inout UInt64) -> Int {
+        var q = base + p
+        let stop = base + end
+        var m = mantissa
+        while q < stop {
+            let d = q.pointee &- UInt8(ascii: "0")
+            if d >= 10 { break }
+            m = m &* 10 &+ UInt64(d)
+            q += 1
+        }
+        mantissa = m
+        return q - base
     }
 
     /// Checks the grammar of the number at `pos` without computing its value; `pos` ends after it.

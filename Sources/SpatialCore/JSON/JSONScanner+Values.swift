@@ -14,13 +14,16 @@ extension JSONScanner {
     }
 
     /// Reads the array or object at `pos`, and everything nested in it, with the work stacks.
+    /// Each object's names are compared in place with the shape of the previous object at the
+    /// same depth; only names that depart from it are looked up.
     private mutating func parseContainer() throws(ReadFailure) -> JSONValue {
         let bottom = frames.count
         try openFrame()
         var justOpened = true
         while true {
             // Read the next element of the innermost container, or open a nested one.
-            let isObject = frames[frames.count - 1].isObject
+            let top = frames.count - 1
+            let isObject = frames[top].isObject
             var b = skipWhitespace()
             var value: JSONValue
             if justOpened && b == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -30,7 +33,7 @@ extension JSONScanner {
             } else {
                 if isObject {
                     guard b == UInt8(ascii: "\"") else { throw failure(.expectedKey, at: pos) }
-                    keyStack.append(try internKey())
+                    try readMemberName(frame: top)
                     b = skipWhitespace()
                     guard b == UInt8(ascii: ":") else { throw failure(.expectedColon, at: pos) }
                     pos += 1
@@ -49,7 +52,7 @@ extension JSONScanner {
             }
             // Attach the value; then a comma (next element) or the end of one or more containers.
             while true {
-                valueStack.append(value)
+                valueStack.push(value)
                 b = skipWhitespace()
                 if b == UInt8(ascii: ",") {
                     pos += 1
@@ -69,35 +72,59 @@ extension JSONScanner {
     private mutating func openFrame() throws(ReadFailure) {
         let isObject = base[pos] == UInt8(ascii: "{")
         try enterContainer()
-        frames.append(ContainerFrame(isObject: isObject, valueStart: valueStack.count, keyStart: keyStack.count))
+        var frame = ContainerFrame(isObject: isObject, valueStart: valueStack.count, keyStart: keyStack.count, shape: shapes.empty)
+        if isObject {
+            // Predict the shape from the last object under the same member name, or at this
+            // depth for array elements.
+            if let parent = frames.last, parent.isObject {
+                let name = parent.diverged ? keyStack[keyStack.count - 1] : parent.shape.keyIDs[parent.matched - 1]
+                while shapeUnderName.count <= Int(name) { shapeUnderName.append(shapes.empty) }
+                frame.shape = shapeUnderName[Int(name)]
+                frame.context = name
+            } else {
+                while shapeAtDepth.count < depth { shapeAtDepth.append(shapes.empty) }
+                frame.shape = shapeAtDepth[depth - 1]
+                frame.context = Int32(-depth)
+            }
+        }
+        frames.append(frame)
+    }
+
+    /// Reads the member name at `pos` (on its opening quote) for the object of `frame`.
+    @inline(__always) private mutating func readMemberName(frame: Int) throws(ReadFailure) {
+        if !frames[frame].diverged {
+            let matched = frames[frame].matched
+            let shape = frames[frame].shape
+            if matched < shape.count, let next = shape.match(matched, base: base, at: pos, end: end) {
+                pos = next
+                frames[frame].matched = matched + 1
+                return
+            }
+            frames[frame].diverged = true
+            keyStack.append(contentsOf: shape.keyIDs[..<matched])
+        }
+        keyStack.append(try internKey())
     }
 
     /// Pops the innermost container and builds its value from the work stacks.
     private mutating func closeFrame() -> JSONValue {
         let frame = frames.removeLast()
         depth -= 1
-        let values = Array(valueStack[frame.valueStart...])
-        valueStack.removeSubrange(frame.valueStart...)
+        var values = valueStack.popArray(from: frame.valueStart)
         guard frame.isObject else { return .array(values) }
-        let object = makeObject(keyIDs: keyStack[frame.keyStart...], values: values)
-        keyStack.removeSubrange(frame.keyStart...)
-        return .object(object)
-    }
-
-    /// An object from interned member names and their values; a repeated name keeps its first
-    /// position and its last value, as `JSON.parse` does.
-    func makeObject(keyIDs: ArraySlice<Int32>, values: [JSONValue]) -> JSONObject {
-        var names: [String] = []
-        names.reserveCapacity(keyIDs.count)
-        var duplicate = false
-        for (i, id) in keyIDs.enumerated() {
-            if !duplicate && keyIDs.prefix(i).contains(id) { duplicate = true }
-            names.append(keys.strings[Int(id)])
+        if !frame.diverged && frame.matched == frame.shape.count {
+            return .object(JSONObject(uniqueKeys: frame.shape.names, values: values))
         }
-        if !duplicate { return JSONObject(uniqueKeys: names, values: values) }
-        var object = JSONObject()
-        for (name, value) in zip(names, values) { object[name] = value }
-        return object
+        var ids = frame.diverged ? Array(keyStack[frame.keyStart...]) : Array(frame.shape.keyIDs[..<frame.matched])
+        keyStack.removeSubrange(frame.keyStart...)
+        foldRepeatedNames(&ids, values: &values, from: 0)
+        let shape = shapes.shape(ids, names: keys)
+        if frame.context >= 0 {
+            shapeUnderName[Int(frame.context)] = shape
+        } else {
+            shapeAtDepth[Int(-frame.context) - 1] = shape
+        }
+        return .object(JSONObject(uniqueKeys: shape.names, values: values))
     }
 
     /// Reads the member name at `pos` (on its opening quote) and returns its interned number.
@@ -184,7 +211,7 @@ extension JSONScanner {
         pos = offset
         self.depth = depth
         frames.removeAll(keepingCapacity: true)
-        valueStack.removeAll(keepingCapacity: true)
+        valueStack.removeAll()
         keyStack.removeAll(keepingCapacity: true)
         skipStack.removeAll(keepingCapacity: true)
     }

@@ -20,15 +20,22 @@ struct JSONScanner {
 
     /// Member names met by ``parseValue()``, each made a `String` once.
     var keys = KeyTable()
+    /// The shapes of the objects met by ``parseValue()``, and the predictions for the next
+    /// object: the last shape seen as the value of each member name (by name number), and the
+    /// last one seen as an array element (or the whole value) at each depth.
+    var shapes = ShapeTable()
+    var shapeUnderName: [ObjectShape] = []
+    var shapeAtDepth: [ObjectShape] = []
     /// The work stacks of the iterative value builder and skipper, kept for reuse.
     var frames: [ContainerFrame] = []
-    var valueStack: [JSONValue] = []
+    let valueStack = ValueStack()
     var keyStack: [Int32] = []
     var skipStack: [Bool] = []
-    /// Where the unescaped bytes of a string with escapes are assembled.
-    let scratch = ByteScratch()
-    /// Recently built short strings, so that a repeated value is built once.
-    let recentStrings = StringCache()
+    /// Where the unescaped bytes of a string with escapes are assembled (made on first use).
+    var scratch: ByteScratch?
+    /// Recently built short strings, so that a repeated value is built once (only for inputs
+    /// large enough to repay the cache's setup).
+    let recentStrings: StringCache?
 
     /// A scanner over `bytes` (which must stay valid while it is used), after a UTF-8 byte-order
     /// mark if there is one.
@@ -39,6 +46,7 @@ struct JSONScanner {
         end = bytes.count
         pos = 0
         self.maxDepth = max(1, maxDepth)
+        recentStrings = end >= 65536 ? StringCache() : nil
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
     }
 
@@ -263,7 +271,8 @@ struct JSONScanner {
             let b = base[p]
             if b == 0x22 {
                 pos = p + 1
-                return recentStrings.string(base + start, count: p - start)
+                let bytes = UnsafeBufferPointer(start: base + start, count: p - start)
+                return recentStrings?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
             }
             if b == 0x5C { return try parseEscapedString(from: start, escape: p) }
             if b < 0x20 { throw ReadFailure(.controlCharacterInString, at: p) }
@@ -274,8 +283,10 @@ struct JSONScanner {
     /// Reads the rest of a string whose body starts at `start` and that has an escape at `escape`,
     /// checking and unescaping in one pass into `scratch`; `pos` ends after the closing quote.
     private mutating func parseEscapedString(from start: Int, escape: Int) throws(ReadFailure) -> String {
+        if scratch == nil { scratch = ByteScratch() }
+        let scratch = self.scratch!
         var n = escape - start
-        var out = scratch.reserve(n + 16)
+        var out = scratch.reserve(n + 32)
         out.update(from: base + start, count: n)
         var p = escape
         while true {
@@ -315,24 +326,35 @@ struct JSONScanner {
                     p += 1
                 }
             }
-            // Copy plain bytes up to the next special one, eight at a time.
-            if n + 16 > scratch.capacity { out = scratch.reserve(n + 16, keeping: n) }
+            // Copy plain bytes up to the next special one, sixteen at a time (two words, each
+            // stored whole before its flags are looked at). 32 bytes stay spare beyond `n`, so
+            // after a stop at most 15 bytes in, the next escape or UTF-8 sequence (4 bytes at
+            // most) and the tail (15 at most) still fit.
+            if n + 32 > scratch.capacity { out = scratch.reserve(n + 32, keeping: n) }
+            var room = scratch.capacity - 32
             let raw = UnsafeRawPointer(base)
-            while p + 8 <= end {
-                let x = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
-                UnsafeMutableRawPointer(out + n).storeBytes(of: x, as: UInt64.self)
-                let flags = JSONScanner.specialBytes(UInt64(littleEndian: x))
-                if flags != 0 {
-                    let k = flags.trailingZeroBitCount >> 3
+            while p + 16 <= end {
+                let x0 = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                let x1 = raw.loadUnaligned(fromByteOffset: p + 8, as: UInt64.self)
+                let target = UnsafeMutableRawPointer(out + n)
+                target.storeBytes(of: x0, as: UInt64.self)
+                target.storeBytes(of: x1, toByteOffset: 8, as: UInt64.self)
+                let f0 = JSONScanner.specialBytes(UInt64(littleEndian: x0))
+                let f1 = JSONScanner.specialBytes(UInt64(littleEndian: x1))
+                if f0 | f1 != 0 {
+                    let k = f0 != 0 ? f0.trailingZeroBitCount >> 3 : 8 + f1.trailingZeroBitCount >> 3
                     n += k
                     p += k
                     break
                 }
-                n += 8
-                p += 8
-                if n + 16 > scratch.capacity { out = scratch.reserve(n + 16, keeping: n) }
+                n += 16
+                p += 16
+                if n > room {
+                    out = scratch.reserve(n + 32, keeping: n)
+                    room = scratch.capacity - 32
+                }
             }
-            if p + 8 > end {
+            if p + 16 > end {
                 while p < end {
                     let c = base[p]
                     if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
@@ -444,96 +466,17 @@ struct JSONScanner {
 /// One open array or object of the iterative value builder.
 struct ContainerFrame {
     var isObject: Bool
-    /// Where this container's values (and, for an object, keys) begin on the work stacks.
+    /// Where this container's values begin on the value stack.
     var valueStart: Int
+    /// For an object: where its member name numbers begin on the key stack (used once its names
+    /// depart from the predicted shape).
     var keyStart: Int
-}
-
-/// A growable byte buffer for assembling unescaped strings, reused across strings.
-final class ByteScratch {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-
-    init() {
-        capacity = 256
-        pointer = .allocate(capacity: capacity)
-    }
-
-    deinit { pointer.deallocate() }
-
-    /// Ensures room for `count` bytes, keeping the first `keeping`; returns the buffer.
-    func reserve(_ count: Int, keeping: Int = 0) -> UnsafeMutablePointer<UInt8> {
-        if count > capacity {
-            let newCapacity = max(count, capacity * 2)
-            let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            new.update(from: pointer, count: keeping)
-            pointer.deallocate()
-            pointer = new
-            capacity = newCapacity
-        }
-        return pointer
-    }
-}
-
-/// A direct-mapped cache of short strings by their UTF-8 bytes: values such as `"TULSA"`,
-/// `"US"` or `"America/Chicago"` repeat across features, and building a Swift `String` costs far
-/// more than hashing and comparing a few bytes. A repeated long-ish value also shares one storage.
-/// Each slot (bytes, length, string) fills one 64-byte cache line.
-final class StringCache {
-    /// Strings of at most this many bytes are cached.
-    static let maxLength = 32
-    private static let slotCount = 2048
-
-    private struct Slot {
-        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var length = -1
-        var string = ""
-    }
-
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: StringCache.slotCount * MemoryLayout<Slot>.stride, alignment: 64)
-        slots = raw.bindMemory(to: Slot.self, capacity: StringCache.slotCount)
-        slots.initialize(repeating: Slot(), count: StringCache.slotCount)
-    }
-
-    deinit {
-        slots.deinitialize(count: StringCache.slotCount)
-        UnsafeMutableRawPointer(slots).deallocate()
-    }
-
-    /// The string with these (checked, well-formed UTF-8) bytes.
-    @inline(__always) func string(_ p: UnsafePointer<UInt8>, count n: Int) -> String {
-        if n > StringCache.maxLength || n == 0 {
-            return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
-        }
-        let slot = slots + StringCache.slot(p, n)
-        let stored = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: UInt8.self)
-        if slot.pointee.length == n && bytesEqual(stored, p, count: n) { return slot.pointee.string }
-        let string = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
-        slot.pointee.length = n
-        stored.update(from: p, count: n)
-        slot.pointee.string = string
-        return string
-    }
-
-    /// The slot for 1 … 32 bytes.
-    @inline(__always) private static func slot(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        let raw = UnsafeRawPointer(p)
-        var h: UInt64
-        if n >= 8 {
-            h = raw.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-            h ^= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
-            if n > 16 { h ^= raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0x1656_67B1_9E37_79F9 }
-        } else if n >= 4 {
-            h = (UInt64(raw.loadUnaligned(as: UInt32.self)) << 32 | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
-                &* 0x9E37_79B9_7F4A_7C15
-        } else {
-            h = (UInt64(p[0]) << 16 | UInt64(p[n >> 1]) << 8 | UInt64(p[n - 1])) &* 0x9E37_79B9_7F4A_7C15
-        }
-        h ^= UInt64(n) &* 0xC2B2_AE3D_27D4_EB4F
-        return Int(truncatingIfNeeded: h >> 53)  // 11 bits: slotCount
-    }
+    /// For an object: the shape predicted for it, how many of its names matched so far, and
+    /// whether a name departed from the prediction.
+    var shape: ObjectShape
+    var matched = 0
+    var diverged = false
+    /// For an object: where its shape is remembered — the member name number it is the value
+    /// of (≥ 0), or −depth (its depth, from 1) for an array element or a whole value.
+    var context: Int32 = 0
 }

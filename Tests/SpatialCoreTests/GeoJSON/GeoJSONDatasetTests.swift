@@ -121,6 +121,24 @@ import Testing
     }
 }
 
+/// The generic JSON reader on the oracle files of the other suites (clusters, index outputs):
+/// the same values as Foundation's `JSONSerialization` (numbers to a relative 1e-14).
+@Suite struct OracleFileTests {
+    static let files = [
+        "places-default.json", "places-flow.json", "places-minpoints5.json", "places-r60-e256-mz4.json",
+        "places-z0-0-0-min5.json", "places-z0-0-0.json", "kdbush-input.json", "kdbush-output.json",
+        "flatbush-input.json", "flatbush-output.json",
+    ]
+
+    @Test(arguments: files)
+    func readsLikeFoundation(file: String) throws {
+        guard let bytes = TestData.oracle(file) else { return }
+        let value = try JSONValue(parsing: bytes)
+        let reference = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        #expect(RandomJSON.matches(value, reference))
+    }
+}
+
 /// The coordinate texts of every `"coordinates"` member of a file, found with plain byte searches
 /// (no JSON reader): the numbers between the `[` after the member name and the next `]`.
 enum CoordinateTexts {

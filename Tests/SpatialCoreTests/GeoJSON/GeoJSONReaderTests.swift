@@ -138,6 +138,47 @@ import Testing
         #expect(f[8].properties == ["a": ["a": ["a": 1]], "b": [["b": 2]]])
     }
 
+    /// Repeated feature and point openings are stepped over as learned templates: the members
+    /// after the template must still all be read.
+    @Test func repeatedOpeningsKeepEveryMember() throws {
+        let body = #"{"type":"Feature","id":-0,"geometry":{"type":"Point","coordinates":[1,2],"bbox":[1,2,1,2]},"properties":{"a":1}}"#
+        let variants = [
+            body, body, body,
+            #"{"type":"Feature","id":"s","geometry":{"type":"Point","coordinates":[3,4],"coordinates":[5,6]},"properties":{"a":2}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[7,8]},"id":9,"properties":{}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[7,8]},"id":10,"properties":{}}"#,
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[7,8]]}}"#,
+        ]
+        let f = try features(collection(variants))
+        #expect(f.map(\.id) == [.number(-0.0), .number(-0.0), .number(-0.0), .string("s"), .number(9), .number(10), nil])
+        #expect(f.map(\.geometry) == [point(1, 2), point(1, 2), point(1, 2), point(5, 6), point(7, 8), point(7, 8),
+                                       .lineString([Position(longitude: 7, latitude: 8)])])
+        #expect(f[0].properties == ["a": 1] && f[3].properties == ["a": 2] && f[5].properties.isEmpty)
+    }
+
+    func collection(_ bodies: [String]) -> String {
+        "{\"type\":\"FeatureCollection\",\"features\":[\n" + bodies.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// Properties objects of one shape are read over learned byte templates; any difference
+    /// (white space, an extra or missing member, another order) falls back to reading by token.
+    @Test func propertyTemplatesFallBack() throws {
+        let bodies = [
+            #"{"a":1,"b":"x"}"#, #"{"a":2,"b":"y"}"#, #"{"a": 3,"b":"z"}"#, #"{"a":4 , "b":"w"}"#,
+            #"{"a":5,"b":"v","c":true}"#, #"{"a":6}"#, #"{"b":"u","a":7}"#, #"{"a":8,"b":"t"}"#,
+            #"{ "a":9,"b":"s" }"#, #"{"a":10,"\u0062":"r"}"#, #"{"a":{"a":1,"b":2},"b":[{"a":1}]}"#, #"{"a":12,"b":"q"}"#,
+        ].map { #"{"type":"Feature","geometry":null,"properties":"# + $0 + "}" }
+        let f = try features(collection(bodies))
+        #expect(f.map(\.properties) == [
+            ["a": 1, "b": "x"], ["a": 2, "b": "y"], ["a": 3, "b": "z"], ["a": 4, "b": "w"], ["a": 5, "b": "v", "c": true],
+            ["a": 6], ["b": "u", "a": 7], ["a": 8, "b": "t"], ["a": 9, "b": "s"], ["a": 10, "b": "r"],
+            ["a": ["a": 1, "b": 2], "b": [["a": 1]]], ["a": 12, "b": "q"],
+        ])
+        #expect(f[6].properties.keys == ["b", "a"])
+        let points = try GeoJSON.readPoints(Array(collection(bodies).utf8))
+        #expect(points.features == f)
+    }
+
     @Test func newlineDelimited() throws {
         let text = """
             {"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[1,2]},"properties":{"a":1}}

@@ -43,6 +43,23 @@ import Testing
         #expect(object == ["a": 2])
     }
 
+    /// Escapes and multi-byte characters at every offset around the scratch buffer's first
+    /// capacity (256 bytes) and the 16-byte copying steps.
+    @Test func escapesAtEveryOffset() throws {
+        let pieces: [(text: String, value: String)] = [
+            ("\\n", "\n"), ("\\u00e9", "é"), ("\\ud83d\\ude00", "😀"), ("😀", "😀"), ("é", "é"), ("\\/", "/"),
+        ]
+        for length in 0..<300 {
+            for (i, piece) in pieces.enumerated() {
+                let filler = String(repeating: "ab", count: length / 2) + (length % 2 == 1 ? "x" : "")
+                let other = pieces[(i + 1) % pieces.count]
+                let text = "\"\\t" + filler + piece.text + filler + other.text + "\""
+                let expected = "\t" + filler + piece.value + filler + other.value
+                #expect(try JSONValue(parsing: text) == .string(expected))
+            }
+        }
+    }
+
     @Test func rawUTF8() throws {
         #expect(try JSONValue(parsing: "\"日本語 😀 é ß\"") == .string("日本語 😀 é ß"))
         #expect(try JSONValue(parsing: "\"\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}\"")
