@@ -126,7 +126,9 @@ struct IsolationBound {
                                         if resolved[ia] { continue }
                                         let ax = x[ia], ay = y[ia]
                                         var best = Double.infinity
-                                        for k in 0..<3 {
+                                        // A duplicate (distance 0) is the nearest possible: stop there, so
+                                        // that a cell of n identical points costs O(n), not O(n²).
+                                        blocks: for k in 0..<3 {
                                             let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
                                             var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
                                             while j < e {
@@ -134,7 +136,10 @@ struct IsolationBound {
                                                     let ib = Int(keys[j] & 0x3ff_ffff)
                                                     let dx = x[ib] - ax, dy = y[ib] - ay
                                                     let d2 = dx * dx + dy * dy
-                                                    if d2 < best { best = d2 }
+                                                    if d2 < best {
+                                                        best = d2
+                                                        if d2 == 0 { break blocks }
+                                                    }
                                                 }
                                                 j += 1
                                             }
