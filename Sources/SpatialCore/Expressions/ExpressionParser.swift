@@ -46,6 +46,16 @@ struct ExpressionParser {
         return (node, type)
     }
 
+    /// Parses the value that `in` / `index-of` look for (`args[1]`): any scalar, never an array
+    /// or object.
+    mutating func searchNeedle(_ op: String, _ args: [JSONValue], zoom: Bool) throws(ExpressionParseError) -> Node {
+        let (needle, type) = try child(args, 1, zoom: zoom)
+        if type == .array || type == .object {
+            throw failAt(1, "\"\(op)\" expects a boolean, string, number or null to look for, found \(type)")
+        }
+        return needle
+    }
+
     /// Parses `args[i]` expecting a type, returning the node only.
     mutating func node(
         _ args: [JSONValue], _ i: Int, zoom: Bool, _ expected: ExpressionType = .value
@@ -146,19 +156,13 @@ struct ExpressionParser {
             return (.at(index, target), .value)
         case "in":
             try arity(op, a, 2...2)
-            let (needle, needleType) = try child(a, 1, zoom: zoom)
-            if needleType == .array || needleType == .object {
-                throw failAt(1, "\"in\" expects a boolean, string, number or null to look for, found \(needleType)")
-            }
+            let needle = try searchNeedle(op, a, zoom: zoom)
             let (haystack, type) = try child(a, 2, zoom: zoom)
             try requireSequence(type, at: 2)
             return (.contains(needle, haystack), .boolean)
         case "index-of":
             try arity(op, a, 2...3)
-            let (needle, needleType) = try child(a, 1, zoom: zoom)
-            if needleType == .array || needleType == .object {
-                throw failAt(1, "\"index-of\" expects a boolean, string, number or null to look for, found \(needleType)")
-            }
+            let needle = try searchNeedle(op, a, zoom: zoom)
             let (haystack, type) = try child(a, 2, zoom: zoom)
             try requireSequence(type, at: 2)
             let from = a.count == 4 ? try node(a, 3, zoom: zoom, .number) : nil
