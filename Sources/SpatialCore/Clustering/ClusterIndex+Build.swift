@@ -108,9 +108,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
     mutating func run() {
         let minZoom = options.minZoom, maxZoom = options.maxZoom
         let minPoints = options.minPoints
-        var level = ContiguousArray<UInt32>(unsafeUninitializedCapacity: pointCount) { buf, n in
+        var level = ContiguousArray<UInt32>(filling: pointCount) { buf in
             for i in 0..<pointCount { buf[i] = UInt32(i) }
-            n = pointCount
         }
         // `.double` (fast): raw points whose nearest other point is beyond 3 r are copied without a
         // search (see `IsolationBound`); searches use a tree over the other items only; the public

@@ -49,7 +49,7 @@ struct LevelGrid {
         let rowCount = lastRow - firstRow + 1
         let cellCount = rowCount * w
         let dense = cellCount <= 8 * n + 1024
-        var keys = ContiguousArray<UInt64>(unsafeUninitializedCapacity: n) { buf, count in
+        var keys = ContiguousArray<UInt64>(filling: n) { buf in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
                     items.withUnsafeBufferPointer { items in
@@ -62,7 +62,6 @@ struct LevelGrid {
                     }
                 }
             }
-            count = n
         }
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
         // Only the bits a cell number can use.
@@ -77,15 +76,14 @@ struct LevelGrid {
             rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
             column = ContiguousArray(repeating: 0, count: n)
         }
-        let ids = ContiguousArray<UInt32>(unsafeUninitializedCapacity: n) { buf, count in
+        let ids = ContiguousArray<UInt32>(filling: n) { buf in
             items.withUnsafeBufferPointer { items in
                 keys.withUnsafeBufferPointer { keys in
                     for k in 0..<n { buf[k] = items[Int(keys[k] & 0x3ff_ffff)] }
                 }
             }
-            count = n
         }
-        let xy = ContiguousArray<SIMD2<Double>>(unsafeUninitializedCapacity: n) { buf, count in
+        let xy = ContiguousArray<SIMD2<Double>>(filling: n) { buf in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
                     ids.withUnsafeBufferPointer { ids in
@@ -96,7 +94,6 @@ struct LevelGrid {
                     }
                 }
             }
-            count = n
         }
         if dense {
             cellStart.withUnsafeMutableBufferPointer { cs in

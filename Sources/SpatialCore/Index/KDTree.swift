@@ -51,14 +51,13 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
         try Self.validate(nodeSize: nodeSize, count: x.count)
         let n = x.count
         var firstNaN = -1
-        let coords = ContiguousArray<Scalar>(unsafeUninitializedCapacity: 2 * n) { buffer, initialized in
+        let coords = ContiguousArray<Scalar>(filling: 2 * n) { buffer in
             for i in 0..<n {
                 let px = x[i], py = y[i]
                 if (px.isNaN || py.isNaN) && firstNaN < 0 { firstNaN = i }
                 buffer[2 * i] = Scalar(indexValue: px)
                 buffer[2 * i + 1] = Scalar(indexValue: py)
             }
-            initialized = 2 * n
         }
         if firstNaN >= 0 { throw .invalidCoordinate(index: firstNaN) }
         self.init(building: coords, nodeSize: nodeSize)
@@ -68,9 +67,8 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     @inlinable internal init(building coords: ContiguousArray<Scalar>, nodeSize: Int) {
         var coords = coords
         let n = coords.count / 2
-        var ids = ContiguousArray<UInt32>(unsafeUninitializedCapacity: n) { buffer, initialized in
+        var ids = ContiguousArray<UInt32>(filling: n) { buffer in
             for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
-            initialized = n
         }
         ids.withUnsafeMutableBufferPointer { idBuffer in
             coords.withUnsafeMutableBufferPointer { coordBuffer in

@@ -57,8 +57,7 @@ extension PackedRTree {
             let sx = hilbertMax / width
             let sy = hilbertMax / height
             let x0 = minX, y0 = minY
-            keys = [UInt64](unsafeUninitializedCapacity: n) { keys, initialized in
-                let keys = keys
+            keys = [UInt64](filling: n) { keys in
                 func hilbertKeys(_ range: Range<Int>) {
                     for i in range {
                         let b = source.box(i)
@@ -70,15 +69,13 @@ extension PackedRTree {
                 }
                 ParallelPair.run(parallel: n >= ParallelPair.threshold,
                     { hilbertKeys(0 ..< n / 2) }, { hilbertKeys(n / 2 ..< n) })
-                initialized = n
             }
             keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
         }
-        var indices = ContiguousArray<UInt32>(unsafeUninitializedCapacity: total) { _, initialized in
-            initialized = total
-        }
+        // Every slot is written below (items by `gather`, parents by `pack`).
+        var indices = ContiguousArray<UInt32>(filling: total) { _ in }
         let bounds = SIMD4(minX, minY, maxX, maxY)
-        let boxes = ContiguousArray<Double>(unsafeUninitializedCapacity: total * 4) { boxes, initialized in
+        let boxes = ContiguousArray<Double>(filling: total * 4) { boxes in
             indices.withUnsafeMutableBufferPointer { indices in
                 // The items, in Hilbert order (or as given when one node holds them all).
                 keys.withUnsafeBufferPointer { keys in
@@ -109,7 +106,6 @@ extension PackedRTree {
                     Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
                 }
             }
-            initialized = total * 4
         }
         self.init(boxes: boxes, indices: indices, layout: layout)
     }
