@@ -92,6 +92,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
     }
 
     func makeTree(_ level: ContiguousArray<UInt32>, nodeSize: Int? = nil) -> KDTree<S> {
+        Self.makeTree(level, x: x, y: y, nodeSize: nodeSize ?? options.nodeSize)
+    }
+
+    /// A k-d tree over the items `level` (rows into `x`, `y`). O(n log n).
+    static func makeTree(_ level: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
+                         nodeSize: Int) -> KDTree<S> {
         var coords = ContiguousArray<S>()
         coords.reserveCapacity(2 * level.count)
         x.withUnsafeBufferPointer { x in
@@ -102,7 +108,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 }
             }
         }
-        return KDTree(levelIDs: level, coords: coords, nodeSize: nodeSize ?? options.nodeSize)
+        return KDTree(levelIDs: level, coords: coords, nodeSize: nodeSize)
     }
 
     mutating func run() {
@@ -116,10 +122,21 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
         // per-level trees and searches.
         let fast = S.self == Double.self
-        let isolation = fast ? IsolationBound(x: x, y: y, count: pointCount, options: options) : nil
         // `.double` trees are only searched, never compared with supercluster's order: small leaves.
         let fastNodeSize = Swift.min(options.nodeSize, 16)
-        var tree = makeTree(level, nodeSize: fast ? fastNodeSize : nil)
+        // The tree over the points (for queries) and the isolation pre-pass read the same
+        // coordinates and write nothing shared: one on each core.
+        var isolation: IsolationBound? = nil
+        var firstTree: KDTree<S>? = nil
+        do {
+            let points = level, px = x, py = y, options = options, count = pointCount
+            let nodeSize = fast ? fastNodeSize : options.nodeSize
+            ParallelPair.run(
+                parallel: fast && count >= ParallelPair.threshold,
+                { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
+                { if fast { isolation = IsolationBound(x: px, y: py, count: count, options: options) } })
+        }
+        var tree = firstTree!
         var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
         if fast {
             segments = [tree]
@@ -130,6 +147,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         var neighbours = ContiguousArray<UInt32>()
         neighbours.reserveCapacity(256)
+        var searchFlags = ContiguousArray<Bool>()
         let nn = numeric.count, nc = custom.count, ne = expressions.count
         var accumulated: [JSONValue] = []
         // `.double` visits neighbours in ascending row order (independent of the search structure);
@@ -150,20 +168,38 @@ struct ClusterBuilder<S: KDTreeScalar> {
             var grid: LevelGrid? = nil
             if fast {
                 var active = ContiguousArray<UInt32>()
+                var activePositions = ContiguousArray<UInt32>()
                 active.reserveCapacity(level.count)
-                for it in level where Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
-                    active.append(it)
+                activePositions.reserveCapacity(level.count)
+                for pos in 0..<level.count {
+                    let it = level[pos]
+                    if Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
+                        active.append(it)
+                        activePositions.append(UInt32(pos))
+                    }
                 }
-                grid = LevelGrid(items: active, x: x, y: y, radius: r)
+                let g = LevelGrid(items: active, x: x, y: y, radius: r)
+                searchFlags = ContiguousArray(repeating: false, count: level.count)
+                searchFlags.withUnsafeMutableBufferPointer {
+                    g.markItemsWithNeighbours(radius: r, positions: activePositions, flags: $0)
+                }
+                grid = g
             }
+            var copiedUntil = 0
             for pos in 0..<level.count {
+                if pos < copiedUntil { continue }
                 let it = Int(level[pos])
-                if lastZoom[it] <= z8 { continue }
-                lastZoom[it] = z8
-                if fast && it < pointCount && isolation!.nearest2[it] > isolated2 {
-                    next.append(UInt32(it))
+                // Fast path: items without neighbours are kept as they are, and nobody can take
+                // them: the whole run of them is copied at once.
+                if fast && !searchFlags[pos] {
+                    var end = pos + 1
+                    while end < level.count && !searchFlags[end] { end += 1 }
+                    next.append(contentsOf: level[pos..<end])
+                    copiedUntil = end
                     continue
                 }
+                if lastZoom[it] <= z8 { continue }
+                lastZoom[it] = z8
                 let sx = x[it], sy = y[it]
                 neighbours.removeAll(keepingCapacity: true)
                 if let grid {

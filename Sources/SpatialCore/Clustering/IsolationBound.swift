@@ -30,6 +30,7 @@ struct IsolationBound {
         var unresolved = m
         var keys = ContiguousArray<UInt64>(repeating: 0, count: m)
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: m)
+        var gathered = ContiguousArray<SIMD2<Double>>(repeating: .zero, count: m)
         var z = options.maxZoom
         var h = 0.0
         while m > 1 {
@@ -45,9 +46,14 @@ struct IsolationBound {
             // Only the bits a cell number can use (w² cells).
             let cellBits = Swift.max(1, Int.bitWidth - (w * w - 1).leadingZeroBitCount)
             Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
-            unresolved -= Self.sweep(keys: keys, x: x, y: y, h: h, w: w, nearest: &nearest, resolved: &resolved)
+            let settled = Self.sweep(keys: keys, x: x, y: y, h: h, w: w, nearest: &nearest, resolved: &resolved, gathered: &gathered)
+            // A pass that settles almost nothing (sparse data at a fine cell size) says the next
+            // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
+            // this changes the cost only.
+            let step = settled * 64 < unresolved ? 4 : 2
+            unresolved -= settled
             if unresolved == 0 || z <= zStop { break }
-            z = Swift.max(z - 2, zStop)
+            z = Swift.max(z - step, zStop)
         }
         self.h = h
         nearest2 = nearest
@@ -81,82 +87,100 @@ struct IsolationBound {
     }
 
     /// One grid pass over keys sorted by cell: for each unresolved point, the nearest point of its
-    /// 3×3 block; settled when within h. Returns how many were settled. O(n + Σ block sizes).
+    /// 3×3 block; settled when within h. Returns how many were settled. The coordinates are first
+    /// gathered into key order, so the block scans read memory in order. O(n + Σ block sizes).
     static func sweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double, w: Int,
-        nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>
+        nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
+        gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
         let h2 = h * h
         var settled = 0
         keys.withUnsafeBufferPointer { keys in
-            x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    nearest.withUnsafeMutableBufferPointer { nearest in
-                        resolved.withUnsafeMutableBufferPointer { resolved in
-                            var lo0 = 0, lo1 = 0, lo2 = 0
-                            var q = 0
-                            while q < m {
-                                let cell = Int(keys[q] >> 26)
-                                var qe = q + 1
-                                var open = !resolved[Int(keys[q] & 0x3ff_ffff)]
-                                while qe < m && Int(keys[qe] >> 26) == cell {
-                                    if !resolved[Int(keys[qe] & 0x3ff_ffff)] { open = true }
-                                    qe += 1
-                                }
-                                let cx = cell % w, cy = cell / w
-                                // Start and end of the block's three row ranges (monotone pointers).
-                                var starts = (0, 0, 0), ends = (0, 0, 0)
-                                for dy in -1...1 {
-                                    let ry = cy + dy
-                                    guard ry >= 0 && ry < w else { continue }
-                                    let lowKey = ry * w + Swift.max(cx - 1, 0)
-                                    let highKey = ry * w + Swift.min(cx + 1, w - 1)
-                                    var p = dy == -1 ? lo0 : dy == 0 ? lo1 : lo2
-                                    while p < m && Int(keys[p] >> 26) < lowKey { p += 1 }
-                                    if dy == -1 { lo0 = p } else if dy == 0 { lo1 = p } else { lo2 = p }
-                                    guard open else { continue }
-                                    var e = p
-                                    while e < m && Int(keys[e] >> 26) <= highKey { e += 1 }
-                                    if dy == -1 { starts.0 = p; ends.0 = e } else if dy == 0 { starts.1 = p; ends.1 = e } else { starts.2 = p; ends.2 = e }
-                                }
-                                if open {
-                                    for a in q..<qe {
-                                        let ia = Int(keys[a] & 0x3ff_ffff)
-                                        if resolved[ia] { continue }
-                                        let ax = x[ia], ay = y[ia]
-                                        var best = Double.infinity
-                                        // A duplicate (distance 0) is the nearest possible: stop there, so
-                                        // that a cell of n identical points costs O(n), not O(n²).
-                                        blocks: for k in 0..<3 {
-                                            let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
-                                            var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
-                                            while j < e {
-                                                if j != a {
-                                                    let ib = Int(keys[j] & 0x3ff_ffff)
-                                                    let dx = x[ib] - ax, dy = y[ib] - ay
-                                                    let d2 = dx * dx + dy * dy
-                                                    if d2 < best {
-                                                        best = d2
-                                                        if d2 == 0 { break blocks }
-                                                    }
-                                                }
-                                                j += 1
-                                            }
-                                        }
-                                        if best <= h2 {
-                                            nearest[ia] = best
-                                            resolved[ia] = true
-                                            settled += 1
-                                        }
-                                    }
-                                }
-                                q = qe
-                            }
+            gathered.withUnsafeMutableBufferPointer { xy in
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        for k in 0..<m {
+                            let i = Int(keys[k] & 0x3ff_ffff)
+                            xy[k] = SIMD2(x[i], y[i])
                         }
                     }
                 }
+                nearest.withUnsafeMutableBufferPointer { nearest in
+                    resolved.withUnsafeMutableBufferPointer { resolved in
+                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, w: w,
+                                        nearest: nearest, resolved: resolved)
+                    }
+                }
             }
+        }
+        return settled
+    }
+
+    private static func sweep(
+        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, w: Int,
+        nearest: UnsafeMutableBufferPointer<Double>, resolved: UnsafeMutableBufferPointer<Bool>
+    ) -> Int {
+        let m = keys.count
+        var settled = 0
+        var lo0 = 0, lo1 = 0, lo2 = 0
+        var q = 0
+        while q < m {
+            let cell = Int(keys[q] >> 26)
+            var qe = q + 1
+            var open = !resolved[Int(keys[q] & 0x3ff_ffff)]
+            while qe < m && Int(keys[qe] >> 26) == cell {
+                if !resolved[Int(keys[qe] & 0x3ff_ffff)] { open = true }
+                qe += 1
+            }
+            let cx = cell % w, cy = cell / w
+            // Start and end of the block's three row ranges (monotone pointers).
+            var starts = (0, 0, 0), ends = (0, 0, 0)
+            for dy in -1...1 {
+                let ry = cy + dy
+                guard ry >= 0 && ry < w else { continue }
+                let lowKey = ry * w + Swift.max(cx - 1, 0)
+                let highKey = ry * w + Swift.min(cx + 1, w - 1)
+                var p = dy == -1 ? lo0 : dy == 0 ? lo1 : lo2
+                while p < m && Int(keys[p] >> 26) < lowKey { p += 1 }
+                if dy == -1 { lo0 = p } else if dy == 0 { lo1 = p } else { lo2 = p }
+                guard open else { continue }
+                var e = p
+                while e < m && Int(keys[e] >> 26) <= highKey { e += 1 }
+                if dy == -1 { starts.0 = p; ends.0 = e } else if dy == 0 { starts.1 = p; ends.1 = e } else { starts.2 = p; ends.2 = e }
+            }
+            if open {
+                for a in q..<qe {
+                    let ia = Int(keys[a] & 0x3ff_ffff)
+                    if resolved[ia] { continue }
+                    let pa = xy[a]
+                    var best = Double.infinity
+                    // A duplicate (distance 0) is the nearest possible: stop there, so that a
+                    // cell of n identical points costs O(n), not O(n²).
+                    blocks: for k in 0..<3 {
+                        let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
+                        var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
+                        while j < e {
+                            if j != a {
+                                let d = xy[j] - pa
+                                let d2 = d.x * d.x + d.y * d.y
+                                if d2 < best {
+                                    best = d2
+                                    if d2 == 0 { break blocks }
+                                }
+                            }
+                            j += 1
+                        }
+                    }
+                    if best <= h2 {
+                        nearest[ia] = best
+                        resolved[ia] = true
+                        settled += 1
+                    }
+                }
+            }
+            q = qe
         }
         return settled
     }

@@ -15,6 +15,8 @@ struct LevelGrid {
     let rowStart: ContiguousArray<Int32>
     let column: ContiguousArray<Int32>
     let ids: ContiguousArray<UInt32>
+    /// Per slot: the item's index in the `items` the grid was built from.
+    let order: ContiguousArray<UInt32>
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
 
@@ -76,10 +78,15 @@ struct LevelGrid {
             rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
             column = ContiguousArray(repeating: 0, count: n)
         }
+        let order = ContiguousArray<UInt32>(filling: n) { buf in
+            keys.withUnsafeBufferPointer { keys in
+                for k in 0..<n { buf[k] = UInt32(truncatingIfNeeded: keys[k] & 0x3ff_ffff) }
+            }
+        }
         let ids = ContiguousArray<UInt32>(filling: n) { buf in
             items.withUnsafeBufferPointer { items in
-                keys.withUnsafeBufferPointer { keys in
-                    for k in 0..<n { buf[k] = items[Int(keys[k] & 0x3ff_ffff)] }
+                order.withUnsafeBufferPointer { order in
+                    for k in 0..<n { buf[k] = items[Int(order[k])] }
                 }
             }
         }
@@ -112,6 +119,7 @@ struct LevelGrid {
         self.rowStart = rowStart
         self.column = column
         self.ids = ids
+        self.order = order
         self.xy = xy
     }
 
@@ -119,6 +127,89 @@ struct LevelGrid {
     /// grid was built for. Order: by grid row, then column. O(items in the 3×3 block).
     @inline(__always)
     func forEachWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (UInt32) -> Void) {
+        ids.withUnsafeBufferPointer { ids in
+            forEachSlotWithin(x: qx, y: qy, radius: r) { body(ids[$0]) }
+        }
+    }
+
+    /// Sets `flags[positions[i]]` for every item `i` (in the order of `items` at init) that has
+    /// another item within `r` (`d² ≤ r²`, the test `forEachWithin` applies). Scans the items in
+    /// cell order, so memory is read in order, and stops at an item's first neighbour.
+    ///
+    /// Each scan covers a block a hair wider than a search's (`r` plus 1e-9), so that an item left
+    /// unflagged can be found by no search at all, whatever the rounding of the cell bounds: the
+    /// build copies unflagged items without searching. O(n + Σ scanned block sizes).
+    func markItemsWithNeighbours(radius r: Double, positions: ContiguousArray<UInt32>,
+                                 flags: UnsafeMutableBufferPointer<Bool>) {
+        assert(positions.count == xy.count)
+        let fw = Double(w)
+        let r2 = r * r
+        let reach = r + 1e-9
+        xy.withUnsafeBufferPointer { xy in
+            order.withUnsafeBufferPointer { order in
+                positions.withUnsafeBufferPointer { positions in
+                    for k in 0..<xy.count {
+                        let q = xy[k]
+                        let cy0 = Swift.max(firstRow, Int((q.y - reach) * fw))
+                        let cy1 = Swift.min(lastRow, Int((q.y + reach) * fw))
+                        let cx0 = Swift.max(0, Int((q.x - reach) * fw))
+                        let cx1 = Swift.min(w - 1, Int((q.x + reach) * fw))
+                        if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
+                            guard j != k else { return false }
+                            let d = xy[j] - q
+                            return d.x * d.x + d.y * d.y <= r2
+                        }) {
+                            flags[Int(positions[Int(order[k])])] = true
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `test` holds for a slot of the cells in `rows` × `columns` (grid rows, clamped by
+    /// the caller; an empty range finds nothing). Stops at the first. O(items in the cells).
+    @inline(__always)
+    private func forAnySlot(rows cy0: Int, _ cy1: Int, columns cx0: Int, _ cx1: Int, _ test: (Int) -> Bool) -> Bool {
+        guard cy0 <= cy1, cx0 <= cx1 else { return false }
+        if !cellStart.isEmpty {
+            return cellStart.withUnsafeBufferPointer { cellStart in
+                for cy in cy0...cy1 {
+                    let base = (cy - firstRow) * w
+                    var k = Int(cellStart[base + cx0])
+                    let end = Int(cellStart[base + cx1 + 1])
+                    while k < end {
+                        if test(k) { return true }
+                        k += 1
+                    }
+                }
+                return false
+            }
+        }
+        let cx0 = Int32(cx0), cx1 = Int32(cx1)
+        return rowStart.withUnsafeBufferPointer { rowStart in
+            column.withUnsafeBufferPointer { column in
+                for cy in cy0...cy1 {
+                    var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
+                    let end = hi
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
+                    }
+                    var k = lo
+                    while k < end && column[k] <= cx1 {
+                        if test(k) { return true }
+                        k += 1
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Calls `body` with the slot (index into `ids`/`xy`) of every item within `r` of (qx, qy).
+    @inline(__always)
+    func forEachSlotWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (Int) -> Void) {
         let fw = Double(w)
         let r2 = r * r
         let cy0 = Swift.max(firstRow, Int((qy - r) * fw)), cy1 = Swift.min(lastRow, Int((qy + r) * fw))
@@ -126,39 +217,37 @@ struct LevelGrid {
         guard cy0 <= cy1, cx0 <= cx1 else { return }
         let q = SIMD2(qx, qy)
         xy.withUnsafeBufferPointer { xy in
-            ids.withUnsafeBufferPointer { ids in
-                if !cellStart.isEmpty {
-                    cellStart.withUnsafeBufferPointer { cellStart in
-                        for cy in cy0...cy1 {
-                            let base = (cy - firstRow) * w
-                            assert(base + cx1 + 1 < cellStart.count)
-                            var k = Int(cellStart[base + cx0])
-                            let end = Int(cellStart[base + cx1 + 1])
-                            while k < end {
-                                let d = xy[k] - q
-                                if d.x * d.x + d.y * d.y <= r2 { body(ids[k]) }
-                                k += 1
-                            }
+            if !cellStart.isEmpty {
+                cellStart.withUnsafeBufferPointer { cellStart in
+                    for cy in cy0...cy1 {
+                        let base = (cy - firstRow) * w
+                        assert(base + cx1 + 1 < cellStart.count)
+                        var k = Int(cellStart[base + cx0])
+                        let end = Int(cellStart[base + cx1 + 1])
+                        while k < end {
+                            let d = xy[k] - q
+                            if d.x * d.x + d.y * d.y <= r2 { body(k) }
+                            k += 1
                         }
                     }
-                    return
                 }
-                let cx0 = Int32(cx0), cx1 = Int32(cx1)
-                rowStart.withUnsafeBufferPointer { rowStart in
-                    column.withUnsafeBufferPointer { column in
-                        for cy in cy0...cy1 {
-                            var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
-                            let end = hi
-                            while lo < hi {
-                                let mid = (lo + hi) >> 1
-                                if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
-                            }
-                            var k = lo
-                            while k < end && column[k] <= cx1 {
-                                let d = xy[k] - q
-                                if d.x * d.x + d.y * d.y <= r2 { body(ids[k]) }
-                                k += 1
-                            }
+                return
+            }
+            let cx0 = Int32(cx0), cx1 = Int32(cx1)
+            rowStart.withUnsafeBufferPointer { rowStart in
+                column.withUnsafeBufferPointer { column in
+                    for cy in cy0...cy1 {
+                        var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
+                        let end = hi
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
+                        }
+                        var k = lo
+                        while k < end && column[k] <= cx1 {
+                            let d = xy[k] - q
+                            if d.x * d.x + d.y * d.y <= r2 { body(k) }
+                            k += 1
                         }
                     }
                 }
