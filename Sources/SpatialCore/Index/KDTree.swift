@@ -52,6 +52,7 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
         let n = x.count
         var firstNaN = -1
         let coords = ContiguousArray<Scalar>(filling: 2 * n) { buffer in
+            LargeBuffer.adviseHugePages(buffer)
             for i in 0..<n {
                 let px = x[i], py = y[i]
                 if (px.isNaN || py.isNaN) && firstNaN < 0 { firstNaN = i }
@@ -68,6 +69,7 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
         var coords = coords
         let n = coords.count / 2
         var ids = ContiguousArray<UInt32>(filling: n) { buffer in
+            LargeBuffer.adviseHugePages(buffer)
             for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
         }
         ids.withUnsafeMutableBufferPointer { idBuffer in

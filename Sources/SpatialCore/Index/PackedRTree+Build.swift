@@ -37,16 +37,7 @@ extension PackedRTree {
         let nodeSize = layout.nodeSize
         let total = layout.numNodes
         // The bounds, with the same comparisons as flatbush's add(); NaN is refused first.
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        for i in 0..<n {
-            let b = source.box(i)
-            if b.x.isNaN || b.y.isNaN || b.z.isNaN || b.w.isNaN { throw .invalidCoordinate(index: i) }
-            if b.x < minX { minX = b.x }
-            if b.y < minY { minY = b.y }
-            if b.z > maxX { maxX = b.z }
-            if b.w > maxY { maxY = b.w }
-        }
+        let (minX, minY, maxX, maxY) = try Self.bounds(of: source)
         var keys = [UInt64]()
         if n > nodeSize {
             var width = maxX - minX
@@ -58,6 +49,7 @@ extension PackedRTree {
             let sy = hilbertMax / height
             let x0 = minX, y0 = minY
             keys = [UInt64](filling: n) { keys in
+                LargeBuffer.adviseHugePages(keys)
                 func hilbertKeys(_ range: Range<Int>) {
                     for i in range {
                         let b = source.box(i)
@@ -73,9 +65,10 @@ extension PackedRTree {
             keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
         }
         // Every slot is written below (items by `gather`, parents by `pack`).
-        var indices = ContiguousArray<UInt32>(filling: total) { _ in }
+        var indices = ContiguousArray<UInt32>(filling: total) { LargeBuffer.adviseHugePages($0) }
         let bounds = SIMD4(minX, minY, maxX, maxY)
         let boxes = ContiguousArray<Double>(filling: total * 4) { boxes in
+            LargeBuffer.adviseHugePages(boxes)
             indices.withUnsafeMutableBufferPointer { indices in
                 // The items, in Hilbert order (or as given when one node holds them all).
                 keys.withUnsafeBufferPointer { keys in
@@ -108,6 +101,43 @@ extension PackedRTree {
             }
         }
         self.init(boxes: boxes, indices: indices, layout: layout)
+    }
+
+    /// The total bounds of the boxes as flatbush's `add()` accumulates them, or the first NaN.
+    /// Large inputs are scanned as two halves on two threads; the halves are merged so that, as
+    /// in one pass, the first of equal extremes (such as `0.0` before `-0.0`) is kept. O(n).
+    static func bounds(of source: BoxSource) throws(IndexError) -> (Double, Double, Double, Double) {
+        struct Partial {
+            var minX = Double.infinity, minY = Double.infinity
+            var maxX = -Double.infinity, maxY = -Double.infinity
+            var firstNaN = -1
+        }
+        func scan(_ range: Range<Int>) -> Partial {
+            var p = Partial()
+            for i in range {
+                let b = source.box(i)
+                if b.x.isNaN || b.y.isNaN || b.z.isNaN || b.w.isNaN {
+                    p.firstNaN = i
+                    return p
+                }
+                if b.x < p.minX { p.minX = b.x }
+                if b.y < p.minY { p.minY = b.y }
+                if b.z > p.maxX { p.maxX = b.z }
+                if b.w > p.maxY { p.maxY = b.w }
+            }
+            return p
+        }
+        let n = source.count
+        var first = Partial(), second = Partial()
+        ParallelPair.run(parallel: n >= ParallelPair.threshold,
+            { first = scan(0 ..< n / 2) }, { second = scan(n / 2 ..< n) })
+        if first.firstNaN >= 0 { throw .invalidCoordinate(index: first.firstNaN) }
+        if second.firstNaN >= 0 { throw .invalidCoordinate(index: second.firstNaN) }
+        if second.minX < first.minX { first.minX = second.minX }
+        if second.minY < first.minY { first.minY = second.minY }
+        if second.maxX > first.maxX { first.maxX = second.maxX }
+        if second.maxY > first.maxY { first.maxY = second.maxY }
+        return (first.minX, first.minY, first.maxX, first.maxY)
     }
 
     /// Packs parent nodes bottom-up: each run of `nodeSize` consecutive boxes of a level gets one

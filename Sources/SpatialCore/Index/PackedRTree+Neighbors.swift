@@ -20,6 +20,7 @@ extension PackedRTree {
         let single = maxResults == 1
         var cut = maxDistSquared
         var found = 0
+        let point = SIMD2(x, y)
         var queue = NeighborQueue(capacity: Swift.min(count, 4 * nodeSize * levelBounds.count + 64))
         defer { queue.release() }
         boxes.withUnsafeBufferPointer { boxes in
@@ -36,10 +37,14 @@ extension PackedRTree {
                     var pos = nodeIndex
                     while pos < end {
                         let index = Int(indices[pos >> 2])
-                        let minX = boxes[pos], minY = boxes[pos + 1], maxX = boxes[pos + 2], maxY = boxes[pos + 3]
-                        let dx = x < minX ? minX - x : x > maxX ? x - maxX : 0
-                        let dy = y < minY ? minY - y : y > maxY ? y - maxY : 0
-                        let dist = dx * dx + dy * dy
+                        let low = SIMD2(boxes[pos], boxes[pos &+ 1]), high = SIMD2(boxes[pos &+ 2], boxes[pos &+ 3])
+                        // Per axis: low − q below the box, q − high above it, else 0 (branch-free;
+                        // the same values as the comparisons written out).
+                        var d = SIMD2<Double>(repeating: 0)
+                        d.replace(with: point - high, where: point .> high)
+                        d.replace(with: low - point, where: point .< low)
+                        let d2 = d * d
+                        let dist = d2.x + d2.y
                         pos &+= 4
                         if dist > cut { continue }
                         if !isLeafLevel {

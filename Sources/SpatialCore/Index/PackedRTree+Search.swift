@@ -28,6 +28,7 @@ extension PackedRTree {
                         var nodeIndex = boxes.count &- 4
                         var level = levels &- 1
                         var contained = false
+                        var touched: UInt8 = 0
                         while true {
                             let end = Swift.min(nodeIndex &+ nodeSize &* 4, levelBounds[level])
                             if contained {
@@ -49,7 +50,15 @@ extension PackedRTree {
                                     // Intersects: x0 ≤ maxX, y0 ≤ maxY, minX ≤ x1, minY ≤ y1.
                                     if !any(SIMD4(box.x, box.y, -box.z, -box.w) .> query) {
                                         let inside = minX <= box.x && minY <= box.y && maxX >= box.z && maxY >= box.w
-                                        stack[top] = Int(indices[pos >> 2]) | (inside ? 1 : 0)
+                                        let child = Int(indices[pos >> 2])
+                                        if !inside {
+                                            // Its children's boxes will be read: fetch them now.
+                                            let childEnd = Swift.min(child &+ nodeSize &* 4, levelBounds[level &- 1])
+                                            touched |= CacheTouch.lines(
+                                                UnsafeRawPointer(boxes.baseAddress.unsafelyUnwrapped + child),
+                                                bytes: (childEnd &- child) &* 8)
+                                        }
+                                        stack[top] = child | (inside ? 1 : 0)
                                         stack[top &+ 1] = level &- 1
                                         top &+= 2
                                     }
@@ -74,6 +83,7 @@ extension PackedRTree {
                             contained = entry & 1 == 1
                             nodeIndex = entry & ~1
                         }
+                        CacheTouch.keep(touched)
                     }
                 }
             }
@@ -118,7 +128,28 @@ extension PackedRTree {
             forEachIntersecting(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { if filter($0) { result.append($0) } }
         } else {
             traverse(minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                items: { result.append(contentsOf: $0) }, run: { result.append(contentsOf: $0.lazy.map { Int($0) }) })
+                items: { result.append(contentsOf: $0) }, run: { Self.append(widening: $0, to: &result) })
+        }
+    }
+
+    /// Appends `run` widened to `Int`, a stack block at a time, so that each block goes in as
+    /// one copy (a lazily mapped sequence would be appended element by element).
+    @inlinable
+    internal static func append(widening run: UnsafeBufferPointer<UInt32>, to result: inout [Int]) {
+        result.reserveCapacity(result.count + run.count)
+        let block = 256
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { buffer in
+            var start = 0
+            while start < run.count {
+                let end = Swift.min(start &+ block, run.count)
+                var k = 0
+                while start &+ k < end {
+                    buffer[k] = Int(run[start &+ k])
+                    k &+= 1
+                }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0 ..< k]))
+                start = end
+            }
         }
     }
 }

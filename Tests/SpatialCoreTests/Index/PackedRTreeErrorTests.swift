@@ -28,6 +28,16 @@ struct PackedRTreeErrorTests {
         }
     }
 
+    /// Large inputs scan their bounds as two halves: the first NaN in input order is still the
+    /// one reported, in either half.
+    @Test func nanInLargeInput() {
+        var boxes = [SIMD4<Double>](repeating: SIMD4(1, 1, 2, 2), count: 100_000)
+        boxes[70_000].w = .nan
+        #expect(throws: IndexError.invalidCoordinate(index: 70_000)) { try PackedRTree(boxes) }
+        boxes[10].x = .nan
+        #expect(throws: IndexError.invalidCoordinate(index: 10)) { try PackedRTree(boxes) }
+    }
+
     @Test func lengthMismatch() {
         let a: [Double] = [0, 1], b: [Double] = [0]
         #expect(throws: IndexError.lengthMismatch(expected: 2, actual: 1)) {

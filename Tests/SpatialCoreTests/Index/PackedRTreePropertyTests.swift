@@ -151,6 +151,21 @@ struct PackedRTreePropertyTests {
         #expect(seen == tree.neighbors(x: 50, y: 50, maxResults: 3))
     }
 
+    /// flatbush accumulates the bounds with strict `<` / `>`, so of equal extremes the first box's
+    /// value is kept: `0.0` before `-0.0` stays `0.0` and the reverse stays `-0.0`. Large inputs
+    /// (scanned in two halves) keep that, with the zeros in different halves.
+    @Test func boundsKeepTheFirstOfEqualExtremes() throws {
+        for (first, later) in [(0.0, -0.0), (-0.0, 0.0)] {
+            var boxes = [SIMD4<Double>](repeating: SIMD4(5, 5, 6, 6), count: 100_000)
+            boxes[3] = SIMD4(first, first, 1, 1)
+            boxes[90_000] = SIMD4(later, later, 1, 1)
+            let bounds = try PackedRTree(boxes).bounds
+            #expect(bounds.x.bitPattern == first.bitPattern)
+            #expect(bounds.y.bitPattern == first.bitPattern)
+            #expect(bounds.z == 6 && bounds.w == 6)
+        }
+    }
+
     @Test func hilbertIsAContinuousCurve() {
         // An aligned 256 × 256 block is one contiguous stretch of the curve, and consecutive
         // values are edge-adjacent cells: the defining properties of a Hilbert curve.
