@@ -98,6 +98,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// A k-d tree over the items `level` (rows into `x`, `y`). O(n log n).
     static func makeTree(_ level: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
                          nodeSize: Int) -> KDTree<S> {
+        KDTree(levelIDs: level, coords: coordinates(of: level, x: x, y: y), nodeSize: nodeSize)
+    }
+
+    /// The interleaved coordinates of the items `level`, as a tree over them stores them. O(n).
+    static func coordinates(of level: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>)
+        -> ContiguousArray<S> {
         var coords = ContiguousArray<S>()
         coords.reserveCapacity(2 * level.count)
         x.withUnsafeBufferPointer { x in
@@ -108,7 +114,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 }
             }
         }
-        return KDTree(levelIDs: level, coords: coords, nodeSize: nodeSize)
+        return coords
     }
 
     mutating func run() {
@@ -138,8 +144,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
         var tree = firstTree!
         var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
+        // `.double`: the query trees of the levels (index 0: the points) are sorted in the background.
+        let background = BackgroundTrees<S>(first: tree)
         if fast {
-            segments = [tree]
             levelSegments = [[Int32]](repeating: [], count: maxZoom - minZoom + 2)
             levelSegments[maxZoom + 1 - minZoom] = [0]
         }
@@ -285,16 +292,15 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 var inSnapshot = 0
                 for it in level { if Int(it) < rowsAtSnapshot { inSnapshot += 1 } else { added.append(it) } }
                 if added.count * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
-                    segments.append(makeTree(level, nodeSize: fastNodeSize))
-                    snapshot = segments.count - 1
+                    snapshot = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
                     snapshotSize = level.count
                     rowsAtSnapshot = x.count
                     levelSegments[z - minZoom] = [Int32(snapshot)]
                 } else if added.isEmpty {
                     levelSegments[z - minZoom] = [Int32(snapshot)]
                 } else {
-                    segments.append(makeTree(added, nodeSize: fastNodeSize))
-                    levelSegments[z - minZoom] = [Int32(snapshot), Int32(segments.count - 1)]
+                    let extra = background.add(ids: added, coords: Self.coordinates(of: added, x: x, y: y), nodeSize: fastNodeSize)
+                    levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
             } else {
                 if changed {
@@ -304,6 +310,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 levelTrees[z - minZoom] = tree
             }
         }
+        if fast { segments = background.finish() }
         zoomClusterStart = clusterStarts
         trees = levelTrees
     }
