@@ -9,21 +9,36 @@ public struct BorrowedPropertiesContext: ExpressionContext {
     @usableFromInline let values: UnsafeBufferPointer<JSONValue>
     /// The fractional zoom.
     public var zoom: Double
-    /// The feature id, if any.
-    public var featureID: FeatureID?
+    /// The feature id, read in place (so that the context stays trivially copyable).
+    @usableFromInline let idPointer: UnsafePointer<FeatureID?>
     /// The geometry type as a small code (0 none, 1… the GeoJSON types), so that the context
     /// stays trivially copyable.
     @usableFromInline var geometryCode: UInt8
 
     @inlinable init(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSONValue>,
-        zoom: Double, featureID: FeatureID?, geometryCode: UInt8)
+        zoom: Double, idPointer: UnsafePointer<FeatureID?>, geometryCode: UInt8)
     {
         assert(keys.count == values.count, "keys and values must be parallel")
         self.keys = keys
         self.values = values
         self.zoom = zoom
-        self.featureID = featureID
+        self.idPointer = idPointer
         self.geometryCode = geometryCode
+    }
+
+    /// The feature id, if any. O(1).
+    @inlinable public var featureID: FeatureID? { idPointer.pointee }
+
+    /// The member names in place: evaluation sites find keys by position. O(1).
+    @inlinable public var borrowedMemberNames: UnsafeBufferPointer<String>? { keys }
+
+    /// The member value at `position`. O(1).
+    @inlinable public func memberValue(at position: Int) -> JSONValue { values[position] }
+
+    /// The member number at `position`, read in place. O(1).
+    @inlinable public func memberNumber(at position: Int) -> Double? {
+        if case .number(let n) = values[position] { return n }
+        return nil
     }
 
     /// The geometry type names by code.
@@ -42,10 +57,10 @@ public struct BorrowedPropertiesContext: ExpressionContext {
         return UInt8(i)
     }
 
-    /// The position of the property, comparing lengths before strings. O(members).
+    /// The position of the property (see ``PropertyKey/position(in:hint:)``). O(members).
     @inlinable func index(of key: PropertyKey) -> Int? {
-        for i in 0..<keys.count where key.matches(keys[i]) { return i }
-        return nil
+        var hint: Int32 = 0
+        return key.position(in: keys, hint: &hint)
     }
 
     /// The property's value. O(members).
@@ -79,11 +94,13 @@ extension JSONObject {
         zoom: Double = 0, featureID: FeatureID? = nil, geometryType: String? = nil,
         _ body: (BorrowedPropertiesContext) throws -> R
     ) rethrows -> R {
-        try keys.withUnsafeBufferPointer { k in
-            try values.withUnsafeBufferPointer { v in
-                try body(BorrowedPropertiesContext(
-                    keys: k, values: v, zoom: zoom, featureID: featureID,
-                    geometryCode: BorrowedPropertiesContext.code(of: geometryType)))
+        try withUnsafePointer(to: featureID) { id in
+            try keys.withUnsafeBufferPointer { k in
+                try values.withUnsafeBufferPointer { v in
+                    try body(BorrowedPropertiesContext(
+                        keys: k, values: v, zoom: zoom, idPointer: id,
+                        geometryCode: BorrowedPropertiesContext.code(of: geometryType)))
+                }
             }
         }
     }
@@ -94,10 +111,11 @@ extension Feature {
     /// type) at `zoom`. The context is valid only inside `body`. O(1) plus `body`.
     @inlinable public func withExpressionContext<R>(zoom: Double = 0, _ body: (BorrowedPropertiesContext) throws -> R) rethrows -> R {
         let code = Self.geometryCode(of: geometry)
-        let featureID = id
-        return try properties.keys.withUnsafeBufferPointer { k in
-            try properties.values.withUnsafeBufferPointer { v in
-                try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, featureID: featureID, geometryCode: code))
+        return try withUnsafePointer(to: id) { id in
+            try properties.keys.withUnsafeBufferPointer { k in
+                try properties.values.withUnsafeBufferPointer { v in
+                    try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, idPointer: id, geometryCode: code))
+                }
             }
         }
     }

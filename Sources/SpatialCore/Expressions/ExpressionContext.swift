@@ -11,12 +11,17 @@ public struct PropertyKey: Hashable, Sendable, CustomStringConvertible {
     public let slot: Int
     /// The UTF-8 length of `name`, compared before the string.
     @usableFromInline let utf8Count: Int
+    /// The two machine words of `name`'s representation (inline bytes for short names, else the
+    /// storage reference, which `name` keeps alive). A member name with the same words is the
+    /// same string, so it is found without a string comparison (see ``position(in:hint:)``).
+    @usableFromInline let nameWords: SIMD2<UInt64>
 
     /// A key for `name`, optionally with an interned slot. O(1) for native strings.
     @inlinable public init(_ name: String, slot: Int = -1) {
         self.name = name
         self.slot = slot
         self.utf8Count = name.utf8.count
+        self.nameWords = PropertyKey.words(of: name)
     }
 
     /// Whether `candidate` is this key's name: the UTF-8 length first, then the string.
@@ -36,14 +41,10 @@ public struct PropertyKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension JSONObject {
-    /// The position of the member named by `key`, comparing lengths before strings. O(members).
+    /// The position of the member named by `key` (see ``PropertyKey/position(in:hint:)``). O(members).
     @inlinable public func index(for key: PropertyKey) -> Int? {
-        keys.withUnsafeBufferPointer { buffer -> Int? in
-            for i in buffer.indices {
-                if key.matches(buffer[i]) { return i }
-            }
-            return nil
-        }
+        var hint: Int32 = 0
+        return keys.withUnsafeBufferPointer { key.position(in: $0, hint: &hint) }
     }
 
     /// The value of the member named by `key`, or `nil` when absent. O(members).
@@ -75,6 +76,16 @@ public protocol ExpressionContext {
     func number(forProperty key: PropertyKey) -> Double?
     /// Whether the property is present (even if null). O(members) at most.
     func hasProperty(_ key: PropertyKey) -> Bool
+    /// The member names, when the context reads an object's name and value storage in place
+    /// (then evaluation sites find keys by position, remembering where they found them); `nil`
+    /// otherwise (the default). O(1).
+    var borrowedMemberNames: UnsafeBufferPointer<String>? { get }
+    /// The value of the member at a position of ``borrowedMemberNames`` (only called when that
+    /// is not nil). O(1).
+    func memberValue(at position: Int) -> JSONValue
+    /// The number of the member at a position of ``borrowedMemberNames``, or `nil` when it is not
+    /// a number (only called when that is not nil). O(1).
+    func memberNumber(at position: Int) -> Double?
     /// All properties as an object (the `properties` operator). O(members) at most.
     var properties: JSONObject { get }
     /// The feature's id, when it has one. O(1).
@@ -96,6 +107,13 @@ extension ExpressionContext {
 
     /// Reads ``value(forProperty:)`` by default. O(members).
     @inlinable public func hasProperty(_ key: PropertyKey) -> Bool { value(forProperty: key) != nil }
+
+    /// None by default. O(1).
+    @inlinable public var borrowedMemberNames: UnsafeBufferPointer<String>? { nil }
+    /// Null by default (never called without ``borrowedMemberNames``). O(1).
+    @inlinable public func memberValue(at position: Int) -> JSONValue { .null }
+    /// Nil by default (never called without ``borrowedMemberNames``). O(1).
+    @inlinable public func memberNumber(at position: Int) -> Double? { nil }
 
     /// No id by default. O(1).
     @inlinable public var featureID: FeatureID? { nil }

@@ -4,6 +4,8 @@
 // accumulated, comparisons, !, all, any, case, math, step, interpolate); an expression using
 // anything else is evaluated on its tree instead. Both give the same results.
 
+import Synchronization
+
 /// One instruction. `a`, `b`, `count` index the program's tables, depending on `op`.
 @usableFromInline struct Instruction: Hashable, Sendable {
     @usableFromInline enum Op: UInt8, Hashable, Sendable {
@@ -30,9 +32,10 @@
     @usableFromInline init(op: Op) { self.op = op }
 }
 
-/// A flattened expression (see the file comment). Immutable; one reference per expression, so
-/// that reaching it costs one reference count at most.
-@usableFromInline final class FlatProgram: Sendable {
+/// A flattened expression (see the file comment). Immutable apart from the look-up hints; one
+/// reference per expression, so that reaching it costs one reference count at most.
+/// (`@unchecked Sendable`: the only mutable state is `hints`, whose elements are atomics.)
+@usableFromInline final class FlatProgram: @unchecked Sendable {
     @usableFromInline let code: [Instruction]
     @usableFromInline let arguments: [Int32]
     @usableFromInline let keys: [PropertyKey]
@@ -44,14 +47,20 @@
     @usableFromInline let root: Int32
     /// Whether the whole tree was flattened (else the tree is evaluated and the tables are empty).
     @usableFromInline let isComplete: Bool
+    /// One position hint per entry of `keys`: where that `get` / `has` site found its key last
+    /// time (see ``PropertyKey/position(in:hint:)``). Relaxed atomics, written only when the
+    /// position changes, so that threads sharing the program neither race nor contend.
+    @usableFromInline let hints: UnsafeMutablePointer<Atomic<Int32>>
 
     /// Flattens `node`; `isComplete` is false when it uses an operator the flat form lacks.
     init(_ node: Node) {
         var builder = FlatProgramBuilder()
         guard let r = builder.compile(node) else {
             (code, arguments, keys, constants, stops, curves, labels, root, isComplete) = ([], [], [], [], [], [], [], 0, false)
+            hints = FlatProgram.makeHints(0)
             return
         }
+        hints = FlatProgram.makeHints(builder.keys.count)
         isComplete = true
         code = builder.code
         arguments = builder.arguments
@@ -61,6 +70,41 @@
         curves = builder.curves
         labels = builder.labels
         root = r
+    }
+
+    deinit {
+        hints.deinitialize(count: keys.count)
+        hints.deallocate()
+    }
+
+    /// `count` hints, all at position 0.
+    private static func makeHints(_ count: Int) -> UnsafeMutablePointer<Atomic<Int32>> {
+        let p = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: Swift.max(count, 1))
+        for i in 0..<count { (p + i).initialize(to: Atomic(0)) }
+        return p
+    }
+
+    /// Where key `k` sits among a context's borrowed member names, or nil when absent: tries the
+    /// position this site found it at last time, and stores the new position when it moved.
+    /// O(1) when the hint is right, else O(members); no reference counting.
+    @inlinable func position(_ k: Int32, in names: UnsafeBufferPointer<String>) -> Int? {
+        let i = Int(k)
+        var hint = hints[i].load(ordering: .relaxed)
+        let seen = hint
+        let found = keys.withUnsafeBufferPointer {
+            PropertyKey.position(of: $0.baseAddress.unsafelyUnwrapped + i, in: names, hint: &hint)
+        }
+        if hint != seen { hints[i].store(hint, ordering: .relaxed) }
+        return found
+    }
+
+    /// The value of property key `k` (nil when absent), by position when the context allows.
+    @inlinable func property<C: ExpressionContext>(_ k: Int32, _ c: C) -> JSONValue? {
+        if let names = c.borrowedMemberNames {
+            guard let p = position(k, in: names) else { return nil }
+            return c.memberValue(at: p)
+        }
+        return keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(k)]) }
     }
 }
 
@@ -212,8 +256,11 @@ extension FlatProgram {
         case .number:
             return ins.number
         case .get:
+            if let names = c.borrowedMemberNames {
+                guard let p = position(ins.a, in: names) else { return nil }
+                return c.memberNumber(at: p)
+            }
             return keys.withUnsafeBufferPointer { c.number(forProperty: $0[Int(ins.a)]) }
-            return nil
         case .accumulated:
             if case .number(let n)? = c.accumulated { return n }
             return nil
@@ -335,6 +382,7 @@ extension FlatProgram {
         let ins = code[Int(i)]
         switch ins.op {
         case .has:
+            if let names = c.borrowedMemberNames { return position(ins.a, in: names) != nil }
             return keys.withUnsafeBufferPointer { c.hasProperty($0[Int(ins.a)]) }
         case .not:
             guard let b = boolean(ins.a, c) else { return nil }
@@ -352,7 +400,7 @@ extension FlatProgram {
             let rhs = code[Int(ins.b)]
             // `["get", key]` against a constant: no value is built for the constant.
             if lhs.op == .get && (rhs.op == .constant || rhs.op == .number) {
-                let v = keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(lhs.a)]) } ?? .null
+                let v = property(lhs.a, c) ?? .null
                 if rhs.op == .number { return Node.compare(ins.comparison, v, .number(rhs.number)) }
                 return Node.compare(ins.comparison, v, constants[Int(rhs.a)])
             }
@@ -382,7 +430,7 @@ extension FlatProgram {
         case .constant:
             return constants[Int(ins.a)]
         case .get:
-            return keys.withUnsafeBufferPointer { c.value(forProperty: $0[Int(ins.a)]) } ?? .null
+            return property(ins.a, c) ?? .null
         case .accumulated:
             return c.accumulated ?? .null
         case .has, .not, .all, .any, .compare:

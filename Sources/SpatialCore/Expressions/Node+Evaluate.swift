@@ -276,9 +276,13 @@ extension Node {
     }
 
     /// Code-unit equality (Swift's `==` also equates canonically equivalent strings). O(length).
+    /// Equal UTF-8 bytes are equal code units (both encode the same scalars).
     @inlinable static func sameString(_ x: String, _ y: String) -> Bool {
-        // Cheap rejections first; the byte check only runs for canonically equal strings.
-        guard x.utf8.count == y.utf8.count, x == y else { return false }
+        // The same representation (see PropertyKey+Lookup.swift) is the same string; then
+        // lengths; then one pass over the bytes.
+        if MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size
+            && PropertyKey.words(of: x) == PropertyKey.words(of: y) { return true }
+        guard x.utf8.count == y.utf8.count else { return false }
         return x.utf8.elementsEqual(y.utf8)
     }
 

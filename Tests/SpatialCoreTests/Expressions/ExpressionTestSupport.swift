@@ -85,6 +85,19 @@ func check(_ row: ExpressionCase) -> String? {
     let context = JSONObjectExpressionContext(
         properties: row.properties, zoom: row.zoom, featureID: .number(7), geometryType: "Point")
     let result = expression.evaluate(context)
+    // The borrowed context (keys found by position, with each site's position hint) agrees,
+    // on the first evaluation and on a second one that starts from the hints the first left.
+    for pass in 1...2 {
+        let borrowed = row.properties.withExpressionContext(zoom: row.zoom, featureID: .number(7), geometryType: "Point") {
+            expression.evaluate($0)
+        }
+        let agree = switch (result, borrowed) {
+        case (nil, nil): true
+        case (let a?, let b?): same(a, b)
+        default: false
+        }
+        if !agree { return "borrowed context (pass \(pass)) gave \(String(describing: borrowed)), plain gave \(String(describing: result))" }
+    }
     // Printing and parsing again gives the same tree, with the same result.
     if let again = try? Expression(json: expression.jsonValue, purpose: row.purpose) {
         if again != expression { return "print/parse round trip changed the tree: \(expression.jsonValue)" }

@@ -16,6 +16,18 @@ let rampCases: [ExpressionCase] = [
     c(["step", ["get", "negzero"], "a", 0, "b"], "b"),
     c(["step", -0.5, "a", -1, "b", 0, "c"], "b"),
     c(["step", ["get", "point_count"], "green", 50, "blue", 100, "red"], "blue"),
+    // Colours are carried as strings (the spec renders no colour): step and match return them
+    // unchanged, interpolate takes only numbers and arrays of numbers, and the colour-space
+    // variants are not in the spec's operator list.
+    c(["step", ["get", "n"], "#ff0000", 3, "rgba(0, 0, 255, 0.5)"], "rgba(0, 0, 255, 0.5)"),
+    c(["step", ["get", "n"], "#ff0000", 6, "rgba(0, 0, 255, 0.5)"], "#ff0000"),
+    c(["match", ["get", "POITYPE"], "Trailhead", "hsl(120, 100%, 25%)", "#000"], "hsl(120, 100%, 25%)"),
+    c(["match", ["get", "s"], "Trailhead", "hsl(120, 100%, 25%)", "#000"], "#000"),
+    rejected(["interpolate", ["linear"], ["zoom"], 0, "red", 10, "blue"]),
+    rejected(["interpolate", ["linear"], ["zoom"], 0, "#000000", 10, "#ffffff"]),
+    failsAtRunTime(["interpolate", ["linear"], 5, 0, ["get", "s"], 10, ["get", "s"]]),
+    rejected(["interpolate-hcl", ["linear"], ["zoom"], 0, "red", 10, "blue"]),
+    rejected(["interpolate-lab", ["linear"], ["zoom"], 0, "red", 10, "blue"]),
     failsAtRunTime(["step", ["get", "s"], "a", 1, "b"]),
     failsAtRunTime(["step", ["get", "missing"], "a", 1, "b"]),
     failsAtRunTime(["step", 5, "a", 1, ["at", 9, ["literal", []]]]),

@@ -65,6 +65,12 @@ let typeAndStringCases: [ExpressionCase] = [
     failsAtRunTime(["to-number", "12px"]),
     failsAtRunTime(["to-number", "0x10"]),
     failsAtRunTime(["to-number", ""]),
+    // "" and white space alone hold no decimal number: the next argument is tried (the spec's
+    // "whole decimal number", unlike JavaScript's Number("") = 0).
+    c(["to-number", "", 3], 3),
+    failsAtRunTime(["to-number", "   "]),
+    c(["to-number", " ", "", "8"], 8),
+    c(["to-number", "", nil], 0),
     failsAtRunTime(["to-number", ["get", "obj"]]),
     rejected(["to-number"]),
     c(["to-string", 1], "1"),
