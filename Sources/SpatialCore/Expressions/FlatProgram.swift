@@ -48,9 +48,11 @@ import Synchronization
     /// Whether the whole tree was flattened (else the tree is evaluated and the tables are empty).
     @usableFromInline let isComplete: Bool
     /// One position hint per entry of `keys`: where that `get` / `has` site found its key last
-    /// time (see ``PropertyKey/position(in:hint:)``). Relaxed atomics, written only when the
-    /// position changes, so that threads sharing the program neither race nor contend.
-    @usableFromInline let hints: UnsafeMutablePointer<Atomic<Int32>>
+    /// time (see ``PropertyKey/position(in:hint:)``). Relaxed `Atomic<Int32>`s, written only when
+    /// the position changes, so that threads sharing the program neither race nor contend. Held
+    /// as raw memory because `Atomic` needs macOS 15 / iOS 18 while the package supports older
+    /// systems: there the hints are not used (every look-up starts at position 0).
+    @usableFromInline let hints: UnsafeMutableRawPointer
 
     /// Flattens `node`; `isComplete` is false when it uses an operator the flat form lacks.
     init(_ node: Node) {
@@ -73,15 +75,22 @@ import Synchronization
     }
 
     deinit {
-        hints.deinitialize(count: keys.count)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            hints.assumingMemoryBound(to: Atomic<Int32>.self).deinitialize(count: keys.count)
+        }
         hints.deallocate()
     }
 
-    /// `count` hints, all at position 0.
-    private static func makeHints(_ count: Int) -> UnsafeMutablePointer<Atomic<Int32>> {
-        let p = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: Swift.max(count, 1))
-        for i in 0..<count { (p + i).initialize(to: Atomic(0)) }
-        return p
+    /// `count` hints, all at position 0 (uninitialised raw memory where atomics are unavailable).
+    private static func makeHints(_ count: Int) -> UnsafeMutableRawPointer {
+        let bytes = Swift.max(count, 1) * MemoryLayout<Int32>.stride
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: MemoryLayout<Int32>.alignment)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            assert(MemoryLayout<Atomic<Int32>>.stride == MemoryLayout<Int32>.stride)
+            let p = raw.bindMemory(to: Atomic<Int32>.self, capacity: Swift.max(count, 1))
+            for i in 0..<count { (p + i).initialize(to: Atomic(0)) }
+        }
+        return raw
     }
 
     /// Where key `k` sits among a context's borrowed member names, or nil when absent: tries the
@@ -89,13 +98,20 @@ import Synchronization
     /// O(1) when the hint is right, else O(members); no reference counting.
     @inlinable func position(_ k: Int32, in names: UnsafeBufferPointer<String>) -> Int? {
         let i = Int(k)
-        var hint = hints[i].load(ordering: .relaxed)
-        let seen = hint
-        let found = keys.withUnsafeBufferPointer {
-            PropertyKey.position(of: $0.baseAddress.unsafelyUnwrapped + i, in: names, hint: &hint)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            let hint = hints.assumingMemoryBound(to: Atomic<Int32>.self) + i
+            var position = hint.pointee.load(ordering: .relaxed)
+            let seen = position
+            let found = keys.withUnsafeBufferPointer {
+                PropertyKey.position(of: $0.baseAddress.unsafelyUnwrapped + i, in: names, hint: &position)
+            }
+            if position != seen { hint.pointee.store(position, ordering: .relaxed) }
+            return found
         }
-        if hint != seen { hints[i].store(hint, ordering: .relaxed) }
-        return found
+        var position: Int32 = 0
+        return keys.withUnsafeBufferPointer {
+            PropertyKey.position(of: $0.baseAddress.unsafelyUnwrapped + i, in: names, hint: &position)
+        }
     }
 
     /// The value of property key `k` (nil when absent), by position when the context allows.
