@@ -1,7 +1,8 @@
-// The bodies of the fuzz targets, shared by the libFuzzer entry points in `Fuzz/` (compiled by
+// The bodies of the fuzz targets, shared by the libFuzzer entry `Fuzz/Entry.swift` (compiled by
 // `Scripts/fuzz.sh` into one module with the library sources, with `-D SPATIALCORE_FUZZ`) and by
 // the tests that replay the committed seed and regression inputs (`FuzzReplayTests`).
 // Each body must return normally for every input: a trap or sanitizer report is a finding.
+import Foundation
 #if !SPATIALCORE_FUZZ
 import SpatialCore
 #endif
@@ -203,4 +204,58 @@ extension FuzzBodies {
             _ = try? GeoJSON.readPoints(bytes, options: options)
         }
     }
+}
+
+extension FuzzBodies {
+    /// Style-document loader: the input is the text of a style document, loaded with
+    /// `Scene(styleData:)` (the library's JSON reader, sources with inline GeoJSON, clustering and
+    /// its properties, layers, filters, paint and layout values); a scene that loads is queried at
+    /// three cameras (under a point, in rectangles, nearest, with a layer subset and a predicate),
+    /// and the clusters its clustered sources draw are expanded (children, leaves, expansion zoom).
+    /// A document with a source whose `data` names a file is only parsed: the fuzzer must not read
+    /// the machine's files (that path is covered by `StyleDocumentTests`).
+    static func style(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        guard let json = try? JSONValue(parsing: data) else {
+            _ = try? Scene(styleData: data, camera: styleCameras[0])  // the invalid-JSON error path
+            return
+        }
+        if case .object(let root) = json, case .object(let sources)? = root["sources"],
+            sources.members.contains(where: { if case .object(let s) = $0.1, case .string? = s["data"] { true } else { false } }) {
+            return
+        }
+        guard var scene = try? Scene(styleData: data, images: styleImages, camera: styleCameras[0]) else { return }
+        let predicate = try? Expression(filter: ["!=", ["get", "kind"], "b"])
+        for camera in styleCameras {
+            scene.camera = camera
+            let w = Double(camera.viewSize.width), h = Double(camera.viewSize.height)
+            for p in [CGPoint(x: w / 2, y: h / 2), CGPoint(x: 0, y: 0), CGPoint(x: w * 0.3, y: h * 0.7),
+                      CGPoint(x: -w, y: 2 * h), CGPoint(x: Double.nan, y: 1)] {
+                _ = scene.visibleFeatures(at: p)
+                _ = scene.visibleFeatures(at: p, styleLayerIdentifiers: Set(scene.layers.prefix(1).map(\.id)), predicate: predicate)
+                _ = scene.nearestFeatures(to: p, within: 40)
+            }
+            for r in [CGRect(x: 0, y: 0, width: w, height: h), CGRect(x: w / 2, y: h / 2, width: 0, height: 0),
+                      CGRect(x: w, y: h, width: -w / 3, height: -h / 3), CGRect(x: -1e300, y: 0, width: 1e301, height: 1)] {
+                _ = scene.visibleFeatures(in: r)
+            }
+            for found in scene.visibleFeatures(in: CGRect(x: 0, y: 0, width: w, height: h)).prefix(8) {
+                guard let id = found.clusterID, let index = scene.clusterIndex(forSource: found.sourceIdentifier) else { continue }
+                _ = try? index.children(of: id)
+                _ = try? index.leaves(of: id, limit: 5, offset: 1)
+                _ = try? index.expansionZoom(of: id)
+            }
+        }
+    }
+
+    private static let styleCameras: [Camera] = [
+        try! Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, viewSize: CGSize(width: 512, height: 512)),
+        try! Camera(center: Coordinate(latitude: 36.13, longitude: -95.93), zoom: 11.5, bearing: 30,
+                    viewSize: CGSize(width: 390, height: 844), insets: EdgeInsets(top: 40, left: 0, bottom: 80, right: 10)),
+        try! Camera(center: Coordinate(latitude: -33.9, longitude: 179.99), zoom: 24, viewSize: CGSize(width: 1, height: 1)),
+    ]
+
+    private static let styleImages: [String: CGSize] = [
+        "icon": CGSize(width: 22, height: 22), "wide": CGSize(width: 300, height: 4), "empty": CGSize(width: 0, height: 0),
+    ]
 }

@@ -51,3 +51,12 @@ extension FuzzReplayTests {
         for input in inputs { FuzzBodies.geojson(input) }
     }
 }
+
+extension FuzzReplayTests {
+    @Test("style seeds and regressions")
+    func style() {
+        let inputs = Self.inputs("style")
+        #expect(inputs.count >= 8, "seed corpus missing under \(Self.fuzzRoot.path)")
+        for input in inputs { FuzzBodies.style(input) }
+    }
+}
