@@ -1,5 +1,6 @@
 /// For every input point, the squared distance to its nearest other point when that is at most
-/// `h`, else +∞ — found by a few grid passes of growing cell size (radix-sorted cell keys and a
+/// `h`, else +∞ (or, when some other point lies within 3 r(maxZoom), the distance to the first
+/// such point found: no level can tell the two apart) — found by a few grid passes of growing cell size (radix-sorted cell keys and a
 /// sweep with three monotone pointers; no hashing, no per-point allocation).
 ///
 /// Why it lets the build skip searches: a raw point whose nearest other point is farther than
@@ -9,7 +10,8 @@
 /// within 3 r(z). Such a point is kept unchanged, exactly as the greedy step would keep it, and no
 /// other item can find it either (the neighbour relation is symmetric).
 struct IsolationBound {
-    /// Per point row: squared nearest-other-point distance if ≤ h², else +∞.
+    /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; any value ≤
+    /// (3 r(maxZoom))² stands for "some point that close".
     let nearest2: ContiguousArray<Double>
     /// The grid cell size (unit Mercator).
     let h: Double
@@ -25,6 +27,10 @@ struct IsolationBound {
             if Double.pi * r3 * r3 * Double(m) > 2 { break }
             zStop -= 1
         }
+        // Any distance within 3 r(maxZoom) keeps a point active at every level: a scan may stop
+        // at the first such point instead of finding the nearest.
+        let near = 3 * options.searchRadius(atZoom: options.maxZoom)
+        let near2 = near * near
         var nearest = ContiguousArray<Double>(repeating: .infinity, count: m)
         var resolved = ContiguousArray<Bool>(repeating: false, count: m)
         var unresolved = m
@@ -46,7 +52,7 @@ struct IsolationBound {
             // Only the bits a cell number can use (w² cells).
             let cellBits = Swift.max(1, Int.bitWidth - (w * w - 1).leadingZeroBitCount)
             Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
-            let settled = Self.sweep(keys: keys, x: x, y: y, h: h, w: w, nearest: &nearest, resolved: &resolved, gathered: &gathered)
+            let settled = Self.sweep(keys: keys, x: x, y: y, h: h, w: w, near: near2, nearest: &nearest, resolved: &resolved, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
             // this changes the cost only.
@@ -91,7 +97,7 @@ struct IsolationBound {
     /// gathered into key order, so the block scans read memory in order. O(n + Σ block sizes).
     static func sweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double, w: Int,
-        nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
+        near near2: Double, nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
@@ -109,7 +115,7 @@ struct IsolationBound {
                 }
                 nearest.withUnsafeMutableBufferPointer { nearest in
                     resolved.withUnsafeMutableBufferPointer { resolved in
-                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, w: w,
+                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, near2: near2, w: w,
                                         nearest: nearest, resolved: resolved)
                     }
                 }
@@ -119,7 +125,7 @@ struct IsolationBound {
     }
 
     private static func sweep(
-        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, w: Int,
+        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, near2: Double, w: Int,
         nearest: UnsafeMutableBufferPointer<Double>, resolved: UnsafeMutableBufferPointer<Bool>
     ) -> Int {
         let m = keys.count
@@ -156,8 +162,9 @@ struct IsolationBound {
                     if resolved[ia] { continue }
                     let pa = xy[a]
                     var best = Double.infinity
-                    // A duplicate (distance 0) is the nearest possible: stop there, so that a
-                    // cell of n identical points costs O(n), not O(n²).
+                    // A point within `near` is as good as the nearest: no level tests a distance
+                    // below it. Stopping there keeps a cell of n identical or crowded points
+                    // (or any data under a huge radius) O(n), not O(n²).
                     blocks: for k in 0..<3 {
                         let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
                         var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
@@ -167,7 +174,7 @@ struct IsolationBound {
                                 let d2 = d.x * d.x + d.y * d.y
                                 if d2 < best {
                                     best = d2
-                                    if d2 == 0 { break blocks }
+                                    if d2 <= near2 { break blocks }
                                 }
                             }
                             j += 1

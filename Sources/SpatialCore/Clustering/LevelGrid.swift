@@ -150,10 +150,10 @@ struct LevelGrid {
                 positions.withUnsafeBufferPointer { positions in
                     for k in 0..<xy.count {
                         let q = xy[k]
-                        let cy0 = Swift.max(firstRow, Int((q.y - reach) * fw))
-                        let cy1 = Swift.min(lastRow, Int((q.y + reach) * fw))
-                        let cx0 = Swift.max(0, Int((q.x - reach) * fw))
-                        let cx1 = Swift.min(w - 1, Int((q.x + reach) * fw))
+                        let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
+                        let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
+                        let cx0 = Swift.max(0, cell(q.x - reach, fw))
+                        let cx1 = Swift.min(w - 1, cell(q.x + reach, fw))
                         if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
                             guard j != k else { return false }
                             let d = xy[j] - q
@@ -207,13 +207,20 @@ struct LevelGrid {
         }
     }
 
+    /// The grid column (or row) of coordinate `v`, clamped in `Double` to −1 … w before the
+    /// conversion, so that a query reaching far off the map (a huge radius) cannot overflow `Int`.
+    @inline(__always)
+    private func cell(_ v: Double, _ fw: Double) -> Int {
+        Int(Swift.min(Swift.max(v * fw, -1), fw))
+    }
+
     /// Calls `body` with the slot (index into `ids`/`xy`) of every item within `r` of (qx, qy).
     @inline(__always)
     func forEachSlotWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (Int) -> Void) {
         let fw = Double(w)
         let r2 = r * r
-        let cy0 = Swift.max(firstRow, Int((qy - r) * fw)), cy1 = Swift.min(lastRow, Int((qy + r) * fw))
-        let cx0 = Swift.max(0, Int((qx - r) * fw)), cx1 = Swift.min(w - 1, Int((qx + r) * fw))
+        let cy0 = Swift.max(firstRow, cell(qy - r, fw)), cy1 = Swift.min(lastRow, cell(qy + r, fw))
+        let cx0 = Swift.max(0, cell(qx - r, fw)), cx1 = Swift.min(w - 1, cell(qx + r, fw))
         guard cy0 <= cy1, cx0 <= cx1 else { return }
         let q = SIMD2(qx, qy)
         xy.withUnsafeBufferPointer { xy in
