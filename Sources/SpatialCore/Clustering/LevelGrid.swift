@@ -221,43 +221,12 @@ struct LevelGrid {
         let r2 = r * r
         let cy0 = Swift.max(firstRow, cell(qy - r, fw)), cy1 = Swift.min(lastRow, cell(qy + r, fw))
         let cx0 = Swift.max(0, cell(qx - r, fw)), cx1 = Swift.min(w - 1, cell(qx + r, fw))
-        guard cy0 <= cy1, cx0 <= cx1 else { return }
         let q = SIMD2(qx, qy)
         xy.withUnsafeBufferPointer { xy in
-            if !cellStart.isEmpty {
-                cellStart.withUnsafeBufferPointer { cellStart in
-                    for cy in cy0...cy1 {
-                        let base = (cy - firstRow) * w
-                        assert(base + cx1 + 1 < cellStart.count)
-                        var k = Int(cellStart[base + cx0])
-                        let end = Int(cellStart[base + cx1 + 1])
-                        while k < end {
-                            let d = xy[k] - q
-                            if d.x * d.x + d.y * d.y <= r2 { body(k) }
-                            k += 1
-                        }
-                    }
-                }
-                return
-            }
-            let cx0 = Int32(cx0), cx1 = Int32(cx1)
-            rowStart.withUnsafeBufferPointer { rowStart in
-                column.withUnsafeBufferPointer { column in
-                    for cy in cy0...cy1 {
-                        var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
-                        let end = hi
-                        while lo < hi {
-                            let mid = (lo + hi) >> 1
-                            if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
-                        }
-                        var k = lo
-                        while k < end && column[k] <= cx1 {
-                            let d = xy[k] - q
-                            if d.x * d.x + d.y * d.y <= r2 { body(k) }
-                            k += 1
-                        }
-                    }
-                }
+            _ = forAnySlot(rows: cy0, cy1, columns: cx0, cx1) { k in
+                let d = xy[k] - q
+                if d.x * d.x + d.y * d.y <= r2 { body(k) }
+                return false
             }
         }
     }
