@@ -16,7 +16,7 @@ extension PropertyKey {
     }
 
     /// The position of this key's name among `names`, or nil (see
-    /// ``position(of:in:hint:)``). O(1) when the hint is right, else O(names).
+    /// `PropertyKey.position(of:in:hint:)`). O(1) when the hint is right, else O(names).
     @inlinable public func position(in names: UnsafeBufferPointer<String>, hint: inout Int32) -> Int? {
         withUnsafePointer(to: self) { PropertyKey.position(of: $0, in: names, hint: &hint) }
     }
