@@ -51,7 +51,7 @@ struct IsolationBound {
             }
             // Only the bits a cell number can use (w² cells).
             let cellBits = Swift.max(1, Int.bitWidth - (w * w - 1).leadingZeroBitCount)
-            Self.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
+            CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
             let settled = Self.sweep(keys: keys, x: x, y: y, h: h, w: w, near: near2, nearest: &nearest, resolved: &resolved, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
@@ -63,33 +63,6 @@ struct IsolationBound {
         }
         self.h = h
         nearest2 = nearest
-    }
-
-    /// LSD radix sort of `a` by bits lowBit ..< highBit (13 bits a pass; stable). O(n · passes).
-    static func radixSort(_ a: inout ContiguousArray<UInt64>, scratch: inout ContiguousArray<UInt64>, lowBit: Int, highBit: Int) {
-        var counts = ContiguousArray<Int>(repeating: 0, count: 1 << 13)
-        var shift = lowBit
-        while shift < highBit {
-            let s = UInt64(shift)
-            let mask: UInt64 = (1 << 13) - 1
-            counts.withUnsafeMutableBufferPointer { c in
-                for i in 0..<c.count { c[i] = 0 }
-                a.withUnsafeBufferPointer { a in
-                    scratch.withUnsafeMutableBufferPointer { t in
-                        for v in a { c[Int((v >> s) & mask)] += 1 }
-                        var total = 0
-                        for i in 0..<c.count { let k = c[i]; c[i] = total; total += k }
-                        for v in a {
-                            let d = Int((v >> s) & mask)
-                            t[c[d]] = v
-                            c[d] += 1
-                        }
-                    }
-                }
-            }
-            swap(&a, &scratch)
-            shift += 13
-        }
     }
 
     /// One grid pass over keys sorted by cell: for each unresolved point, the nearest point of its

@@ -68,7 +68,7 @@ struct LevelGrid {
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
         // Only the bits a cell number can use.
         let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
-        IsolationBound.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
+        CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
         var cellStart = ContiguousArray<Int32>()
         var rowStart = ContiguousArray<Int32>()
         var column = ContiguousArray<Int32>()

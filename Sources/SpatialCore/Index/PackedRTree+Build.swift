@@ -38,7 +38,7 @@ extension PackedRTree {
         let total = layout.numNodes
         // The bounds, with the same comparisons as flatbush's add(); NaN is refused first.
         let (minX, minY, maxX, maxY) = try Self.bounds(of: source)
-        var keys = [UInt64]()
+        var keys = ContiguousArray<UInt64>()
         if n > nodeSize {
             var width = maxX - minX
             if width == 0 || width.isNaN { width = 1 }
@@ -48,7 +48,7 @@ extension PackedRTree {
             let sx = hilbertMax / width
             let sy = hilbertMax / height
             let x0 = minX, y0 = minY
-            keys = [UInt64](filling: n) { keys in
+            keys = ContiguousArray<UInt64>(filling: n) { keys in
                 LargeBuffer.adviseHugePages(keys)
                 func hilbertKeys(_ range: Range<Int>) {
                     for i in range {

@@ -25,22 +25,3 @@ extension ContiguousArray {
         }
     }
 }
-
-extension Array {
-    /// An array of `count` elements, every one written by `body` before it returns.
-    ///
-    /// See `ContiguousArray.init(filling:with:)`.
-    ///
-    /// - Complexity: O(`count`) plus whatever `body` does.
-    @inlinable
-    init(filling count: Int, with body: (UnsafeMutableBufferPointer<Element>) throws -> Void) rethrows {
-        guard count > 0 else {
-            self.init()
-            return
-        }
-        try self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-            try body(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
-            initialized = count
-        }
-    }
-}
