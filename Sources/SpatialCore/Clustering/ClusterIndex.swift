@@ -124,8 +124,23 @@ extension ClusterIndex {
             throw .propertyCountMismatch(coordinates: coordinates.count, properties: properties.count)
         }
         var input = ClusterInput(featureCount: coordinates.count, policy: invalidCoordinates)
-        for (i, c) in coordinates.enumerated() {
-            try input.add(feature: i, longitude: c.longitude, latitude: c.latitude)
+        // A contiguous collection is read through one buffer: the generic iteration costs a
+        // witness call (and tuple metadata for `enumerated()`) per element.
+        let read: Result<Void, ClusterError>? = coordinates.withContiguousStorageIfAvailable { buffer in
+            do throws(ClusterError) {
+                for i in buffer.indices { try input.add(feature: i, longitude: buffer[i].longitude, latitude: buffer[i].latitude) }
+                return .success(())
+            } catch { return .failure(error) }
+        }
+        switch read {
+        case .success?: break
+        case .failure(let error)?: throw error
+        case nil:
+            var i = 0
+            for c in coordinates {
+                try input.add(feature: i, longitude: c.longitude, latitude: c.latitude)
+                i += 1
+            }
         }
         let props = properties.isEmpty
             ? ContiguousArray(repeating: JSONObject(), count: coordinates.count) : ContiguousArray(properties)

@@ -78,6 +78,33 @@ struct ClusterErrorTests {
         }
     }
 
+    @Test("a collection without contiguous storage is read as an array is: same errors, skips and clusters")
+    func nonContiguousCoordinates() throws {
+        let raw = [(0.0, 0.0), (0.01, 0.01), (.nan, 5), (3, 95), (40, 40)]
+        let array = raw.map { Coordinate(latitude: $0.1, longitude: $0.0) }
+        // A lazy map offers no contiguous storage: the generic path.
+        let lazy = raw.lazy.map { Coordinate(latitude: $0.1, longitude: $0.0) }
+        #expect(lazy.withContiguousStorageIfAvailable { _ in 0 } == nil)
+        func failure(_ body: () throws(ClusterError) -> ClusterIndex) -> Int? {
+            do { _ = try body(); return nil } catch {
+                guard case .invalidCoordinate(let i, _, _) = error else { return -1 }
+                return i
+            }
+        }
+        #expect(failure { try ClusterIndex(coordinates: array) } == 2)
+        #expect(failure { try ClusterIndex(coordinates: lazy) } == 2)
+        let a = try ClusterIndex(coordinates: array, invalidCoordinates: .skip)
+        let b = try ClusterIndex(coordinates: lazy, invalidCoordinates: .skip)
+        #expect(a.skippedFeatureIndices == [2, 3] && b.skippedFeatureIndices == [2, 3])
+        for z in [0.0, 3, 10] {
+            let ia = a.clusters(in: [-180, -90, 180, 90], zoom: z), ib = b.clusters(in: [-180, -90, 180, 90], zoom: z)
+            #expect(ia.map(\.rawID) == ib.map(\.rawID))
+            #expect(ia.map(\.pointCount) == ib.map(\.pointCount))
+        }
+        // The two nearby points cluster at zoom 0; the far one stays alone.
+        #expect(a.clusters(in: [-180, -90, 180, 90], zoom: 0).map(\.pointCount).sorted() == [1, 2])
+    }
+
     @Test("unknown, stale and malformed cluster ids; negative limit or offset")
     func ids() throws {
         let (lng, lat) = ClusterReferenceTests.points(.blobs, n: 500, seed: 9)
