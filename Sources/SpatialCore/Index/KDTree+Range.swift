@@ -1,12 +1,10 @@
 extension KDTree {
-    /// The most (left, right, node) triples the traversal stack can hold: each visit pushes at most
+    /// The most (left, right, axis) triples the traversal stack can hold: each visit pushes at most
     /// two children and the tree is at most 33 levels deep for `UInt32` ids.
     @inlinable static var traversalStackCapacity: Int { 3 * 80 }
 
     /// kdbush's traversal, shared by `range` and `within`: depth first with an explicit stack,
-    /// the middle item of each node tested before its halves, the upper half visited first.
-    /// Nodes are numbered breadth first (so a node's depth, hence its axis, is its number's bit
-    /// length); the medians of the first levels are read from the compact ``KDUpperLevels`` copy. Each
+    /// the middle item of each node tested before its halves, the upper half visited first. Each
     /// visited node's middle item goes to `one` when the query contains it; each leaf's accepted
     /// items go to `many` as one batch, in order. No allocation for the usual node sizes.
     ///
@@ -25,21 +23,18 @@ extension KDTree {
         let nodeSize = self.nodeSize
         let capacity = Self.traversalStackCapacity
         ids.withUnsafeBufferPointer { ids in
-          upper.medians.withUnsafeBufferPointer { medians in
-            let upperCount = medians.count
             coords.withUnsafeBufferPointer { coords in
                 let points = KDPoints(coords)
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity &+ nodeSize &+ 1) { memory in
                     let stack = UnsafeMutableBufferPointer(rebasing: memory[0 ..< capacity])
                     let scratch = UnsafeMutableBufferPointer(rebasing: memory[capacity...])
-                    // (left, right, breadth-first node number); the root is node 0.
                     stack[0] = 0
                     stack[1] = n &- 1
                     stack[2] = 0
                     var top = 3
                     var touched: UInt8 = 0
                     while top > 0 {
-                        let node = stack[top &- 1]
+                        let axis = stack[top &- 1]
                         let right = stack[top &- 2]
                         let left = stack[top &- 3]
                         top &-= 3
@@ -71,32 +66,27 @@ extension KDTree {
                             continue
                         }
                         let m = (left &+ right) >> 1
-                        // The upper levels' medians come from the compact copy (in cache).
-                        let p = node < upperCount ? medians[node] : points[m]
+                        let p = points[m]
                         if query.contains(p) { one(Int(ids[m])) }
-                        // The depth's parity: x at even depths (node + 1 has an odd bit length).
-                        let axis = (Int.bitWidth &- (node &+ 1).leadingZeroBitCount &- 1) & 1
                         let split = axis == 0 ? p.x : p.y
-                        let lower = 2 &* node &+ 1
                         if query.reachesBelow(split, axis: axis) {
                             stack[top] = left
                             stack[top &+ 1] = m &- 1
-                            stack[top &+ 2] = lower
+                            stack[top &+ 2] = 1 &- axis
                             top &+= 3
-                            if lower >= upperCount { touched |= points.touch((left &+ m &- 1) >> 1) }
+                            touched |= points.touch((left &+ m &- 1) >> 1)
                         }
                         if query.reachesAbove(split, axis: axis) {
                             stack[top] = m &+ 1
                             stack[top &+ 1] = right
-                            stack[top &+ 2] = lower &+ 1
+                            stack[top &+ 2] = 1 &- axis
                             top &+= 3
-                            if lower &+ 1 >= upperCount { touched |= points.touch((m &+ 1 &+ right) >> 1) }
+                            touched |= points.touch((m &+ 1 &+ right) >> 1)
                         }
                     }
                     CacheTouch.keep(touched)
                 }
             }
-          }
         }
     }
 

@@ -14,8 +14,6 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
     @usableFromInline internal let coords: ContiguousArray<Scalar>
     /// The leaf size: a range of at most `nodeSize + 1` items is scanned linearly.
     public let nodeSize: Int
-    /// The medians of the upper levels, side by side, for the queries' descent (not serialized).
-    @usableFromInline internal let upper: KDUpperLevels
 
     /// The number of indexed points. O(1).
     @inlinable public var count: Int { ids.count }
@@ -79,15 +77,16 @@ public struct KDTree<Scalar: KDTreeScalar>: Sendable {
                 KDSorter(ids: idBuffer, coords: coordBuffer, nodeSize: nodeSize).sort()
             }
         }
-        self.init(orderedIDs: ids, coords: coords, nodeSize: nodeSize)
+        self.ids = ids
+        self.coords = coords
+        self.nodeSize = nodeSize
     }
 
-    /// An already-ordered tree (from bytes, or sorted by the caller).
+    /// An already-ordered tree (from bytes).
     @inlinable internal init(orderedIDs ids: ContiguousArray<UInt32>, coords: ContiguousArray<Scalar>, nodeSize: Int) {
         self.ids = ids
         self.coords = coords
         self.nodeSize = nodeSize
-        self.upper = coords.withUnsafeBufferPointer { KDUpperLevels(coords: $0, nodeSize: nodeSize) }
     }
 
     @inlinable internal static func validate(nodeSize: Int, count: Int) throws(IndexError) {
