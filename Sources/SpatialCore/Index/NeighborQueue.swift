@@ -2,20 +2,27 @@
 /// (`id << 1 | 1` for an item, `offset << 1` for a node) keyed by squared box distance. At equal
 /// distance an item comes before a node and a deeper node before a shallower one, so results
 /// surface as soon as they are certain instead of after every node at the same distance is
-/// expanded (points inside many boxes make long runs of distance 0). Manually managed storage; the owner calls ``release()`` once.
+/// expanded (points inside many boxes make long runs of distance 0). Manually managed storage:
+/// it starts in caller-provided room (on the stack, so a query allocates nothing) and moves to the
+/// heap only if it outgrows it; the owner calls ``release()`` once.
 internal struct NeighborQueue {
     var keys: UnsafeMutablePointer<Double>
     var entries: UnsafeMutablePointer<Int>
     var count = 0
     var capacity: Int
+    /// Whether `keys` and `entries` were allocated by ``grow()`` (and so are freed by `release`).
+    var ownsStorage = false
 
-    init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        keys = .allocate(capacity: self.capacity)
-        entries = .allocate(capacity: self.capacity)
+    /// An empty queue in caller-provided room for `capacity` entries (for example a temporary
+    /// stack allocation, so that a query allocates nothing unless the queue outgrows it).
+    init(keys: UnsafeMutablePointer<Double>, entries: UnsafeMutablePointer<Int>, capacity: Int) {
+        self.keys = keys
+        self.entries = entries
+        self.capacity = capacity
     }
 
     func release() {
+        guard ownsStorage else { return }
         keys.deallocate()
         entries.deallocate()
     }
@@ -39,11 +46,11 @@ internal struct NeighborQueue {
         let e = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
         k.moveInitialize(from: keys, count: count)
         e.moveInitialize(from: entries, count: count)
-        keys.deallocate()
-        entries.deallocate()
+        release()
         keys = k
         entries = e
         capacity = newCapacity
+        ownsStorage = true
     }
 
     /// Adds an entry. O(log n).

@@ -21,50 +21,57 @@ extension PackedRTree {
         var cut = maxDistSquared
         var found = 0
         let point = SIMD2(x, y)
-        var queue = NeighborQueue(capacity: Swift.min(count, 4 * nodeSize * levelBounds.count + 64))
-        defer { queue.release() }
-        boxes.withUnsafeBufferPointer { boxes in
-            indices.withUnsafeBufferPointer { indices in
-              levelBounds.withUnsafeBufferPointer { levelBounds in
-                var nodeIndex = boxes.count - 4
-                outer: while true {
-                    // The end of this node's children, capped at the end of their level.
-                    var level = 0
-                    while levelBounds[level] <= nodeIndex { level += 1 }
-                    let levelEnd = levelBounds[level]
-                    let end = Swift.min(nodeIndex + nodeSize4, levelEnd)
-                    let isLeafLevel = nodeIndex < numItems4
-                    var pos = nodeIndex
-                    while pos < end {
-                        let index = Int(indices[pos >> 2])
-                        let low = SIMD2(boxes[pos], boxes[pos &+ 1]), high = SIMD2(boxes[pos &+ 2], boxes[pos &+ 3])
-                        // Per axis: low − q below the box, q − high above it, else 0 (branch-free;
-                        // the same values as the comparisons written out).
-                        var d = SIMD2<Double>(repeating: 0)
-                        d.replace(with: point - high, where: point .> high)
-                        d.replace(with: low - point, where: point .< low)
-                        let d2 = d * d
-                        let dist = d2.x + d2.y
-                        pos &+= 4
-                        if dist > cut { continue }
-                        if !isLeafLevel {
-                            queue.push(index << 1, key: dist)
-                        } else if filter == nil || filter!(index) {
-                            queue.push((index << 1) | 1, key: dist)
-                            if single { cut = dist }
+        // The queue starts on the stack (a local, so its fields stay in registers).
+        let queueRoom = Swift.max(16, Swift.min(count, 4 * nodeSize * levelBounds.count + 64, 1024))
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: queueRoom) { keyRoom in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: queueRoom) { entryRoom in
+            var queue = NeighborQueue(keys: keyRoom.baseAddress.unsafelyUnwrapped,
+                                      entries: entryRoom.baseAddress.unsafelyUnwrapped, capacity: queueRoom)
+            defer { queue.release() }
+            boxes.withUnsafeBufferPointer { boxes in
+                indices.withUnsafeBufferPointer { indices in
+                  levelBounds.withUnsafeBufferPointer { levelBounds in
+                    var nodeIndex = boxes.count - 4
+                    outer: while true {
+                        // The end of this node's children, capped at the end of their level.
+                        var level = 0
+                        while levelBounds[level] <= nodeIndex { level += 1 }
+                        let levelEnd = levelBounds[level]
+                        let end = Swift.min(nodeIndex + nodeSize4, levelEnd)
+                        let isLeafLevel = nodeIndex < numItems4
+                        var pos = nodeIndex
+                        while pos < end {
+                            let index = Int(indices[pos >> 2])
+                            let low = SIMD2(boxes[pos], boxes[pos &+ 1]), high = SIMD2(boxes[pos &+ 2], boxes[pos &+ 3])
+                            // Per axis: low − q below the box, q − high above it, else 0 (branch-free;
+                            // the same values as the comparisons written out).
+                            var d = SIMD2<Double>(repeating: 0)
+                            d.replace(with: point - high, where: point .> high)
+                            d.replace(with: low - point, where: point .< low)
+                            let d2 = d * d
+                            let dist = d2.x + d2.y
+                            pos &+= 4
+                            if dist > cut { continue }
+                            if !isLeafLevel {
+                                queue.push(index << 1, key: dist)
+                            } else if filter == nil || filter!(index) {
+                                queue.push((index << 1) | 1, key: dist)
+                                if single { cut = dist }
+                            }
                         }
+                        while !queue.isEmpty && queue.minEntry & 1 == 1 {
+                            if queue.minKey > maxDistSquared { break outer }
+                            found += 1
+                            if !body(queue.pop() >> 1) { break outer }
+                            if found == maxResults { break outer }
+                        }
+                        if queue.isEmpty { break }
+                        nodeIndex = queue.pop() >> 1
                     }
-                    while !queue.isEmpty && queue.minEntry & 1 == 1 {
-                        if queue.minKey > maxDistSquared { break outer }
-                        found += 1
-                        if !body(queue.pop() >> 1) { break outer }
-                        if found == maxResults { break outer }
-                    }
-                    if queue.isEmpty { break }
-                    nodeIndex = queue.pop() >> 1
+                  }
                 }
-              }
             }
+        }
         }
     }
 

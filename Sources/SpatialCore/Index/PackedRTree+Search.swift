@@ -136,7 +136,10 @@ extension PackedRTree {
     /// one copy (a lazily mapped sequence would be appended element by element).
     @inlinable
     internal static func append(widening run: UnsafeBufferPointer<UInt32>, to result: inout [Int]) {
-        result.reserveCapacity(result.count + run.count)
+        // Grow geometrically: reserving exactly what each run needs would copy the whole result
+        // once per run.
+        let needed = result.count &+ run.count
+        if result.capacity < needed { result.reserveCapacity(Swift.max(needed, 2 &* result.capacity)) }
         let block = 256
         withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { buffer in
             var start = 0
