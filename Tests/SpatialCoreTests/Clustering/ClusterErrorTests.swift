@@ -91,8 +91,8 @@ struct ClusterErrorTests {
                 return i
             }
         }
-        #expect(failure { try ClusterIndex(coordinates: array) } == 2)
-        #expect(failure { try ClusterIndex(coordinates: lazy) } == 2)
+        #expect(failure { () throws(ClusterError) in try ClusterIndex(coordinates: array) } == 2)
+        #expect(failure { () throws(ClusterError) in try ClusterIndex(coordinates: lazy) } == 2)
         let a = try ClusterIndex(coordinates: array, invalidCoordinates: .skip)
         let b = try ClusterIndex(coordinates: lazy, invalidCoordinates: .skip)
         #expect(a.skippedFeatureIndices == [2, 3] && b.skippedFeatureIndices == [2, 3])
