@@ -37,22 +37,36 @@ struct IsolationBound {
         var keys = ContiguousArray<UInt64>(repeating: 0, count: m)
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: m)
         var gathered = ContiguousArray<SIMD2<Double>>(repeating: .zero, count: m)
+        // Cells are numbered only between the lowest and highest point (a city's points need a
+        // few bits of cell key, not a world-wide grid's 38).
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for i in 0..<m {
+            minX = Swift.min(minX, x[i])
+            maxX = Swift.max(maxX, x[i])
+            minY = Swift.min(minY, y[i])
+            maxY = Swift.max(maxY, y[i])
+        }
         var z = options.maxZoom
         var h = 0.0
         while m > 1 {
             h = Swift.max(3 * options.searchRadius(atZoom: z), 1.0 / Double(1 << 19))
             let w = Swift.min(Int((1 / h).rounded(.up)) + 1, 1 << 19)
+            let cell = { (v: Double) in Swift.min(Swift.max(Int(v / h), 0), w - 1) }
+            let firstColumn = cell(minX), firstRow = cell(minY)
+            let columns = cell(maxX) - firstColumn + 1, rows = cell(maxY) - firstRow + 1
             keys.withUnsafeMutableBufferPointer { k in
                 for i in 0..<m {
-                    let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1)
-                    let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1)
-                    k[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
+                    let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1) - firstColumn
+                    let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1) - firstRow
+                    k[i] = UInt64(cy * columns + cx) << 26 | UInt64(i)
                 }
             }
-            // Only the bits a cell number can use (w² cells).
-            let cellBits = Swift.max(1, Int.bitWidth - (w * w - 1).leadingZeroBitCount)
+            // Only the bits a cell number can use.
+            let cellBits = Swift.max(1, Int.bitWidth - (rows * columns - 1).leadingZeroBitCount)
             CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
-            let settled = Self.sweep(keys: keys, x: x, y: y, h: h, w: w, near: near2, nearest: &nearest, resolved: &resolved, gathered: &gathered)
+            let settled = Self.gatherAndSweep(
+                keys: keys, x: x, y: y, h: h, columns: columns, rows: rows, near: near2,
+                nearest: &nearest, resolved: &resolved, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
             // this changes the cost only.
@@ -65,12 +79,13 @@ struct IsolationBound {
         nearest2 = nearest
     }
 
-    /// One grid pass over keys sorted by cell: for each unresolved point, the nearest point of its
+    /// One grid pass over keys sorted by cell (cell = row × `columns` + column, rows and columns
+    /// counted from the lowest point's): for each unresolved point, the nearest point of its
     /// 3×3 block; settled when within h. Returns how many were settled. The coordinates are first
     /// gathered into key order, so the block scans read memory in order. O(n + Σ block sizes).
-    static func sweep(
-        keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double, w: Int,
-        near near2: Double, nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
+    static func gatherAndSweep(
+        keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
+        columns: Int, rows: Int, near near2: Double, nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
@@ -88,7 +103,7 @@ struct IsolationBound {
                 }
                 nearest.withUnsafeMutableBufferPointer { nearest in
                     resolved.withUnsafeMutableBufferPointer { resolved in
-                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, near2: near2, w: w,
+                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, near2: near2, columns: columns, rows: rows,
                                         nearest: nearest, resolved: resolved)
                     }
                 }
@@ -98,7 +113,8 @@ struct IsolationBound {
     }
 
     private static func sweep(
-        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, near2: Double, w: Int,
+        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, near2: Double,
+        columns w: Int, rows: Int,
         nearest: UnsafeMutableBufferPointer<Double>, resolved: UnsafeMutableBufferPointer<Bool>
     ) -> Int {
         let m = keys.count
@@ -118,7 +134,7 @@ struct IsolationBound {
             var starts = (0, 0, 0), ends = (0, 0, 0)
             for dy in -1...1 {
                 let ry = cy + dy
-                guard ry >= 0 && ry < w else { continue }
+                guard ry >= 0 && ry < rows else { continue }
                 let lowKey = ry * w + Swift.max(cx - 1, 0)
                 let highKey = ry * w + Swift.min(cx + 1, w - 1)
                 var p = dy == -1 ? lo0 : dy == 0 ? lo1 : lo2

@@ -1,17 +1,23 @@
 /// A uniform grid over the items of one level that may have neighbours, for the `.double` build's
 /// radius searches: cells at least `r` wide, items sorted by (row, column) with their coordinates
-/// interleaved in that order, so a search reads at most three short, contiguous runs. When the
-/// occupied rows hold few cells against n, every cell gets a start offset (a run is found in O(1));
-/// otherwise each row gets one and a run is found by binary search over the row's columns.
+/// interleaved in that order, so a search reads at most three short, contiguous runs. Only the
+/// rows and columns between the lowest and highest item are numbered (a city's points need a
+/// small grid, not a world-wide one). When they hold few cells against n, every cell gets a start
+/// offset (a run is found in O(1)); otherwise each row gets one and a run is found by binary
+/// search over the row's columns.
 /// Built per level in O(n) (radix sort); no per-item allocation.
 struct LevelGrid {
     let w: Int
-    /// The grid rows covered by the offsets (the others are empty).
+    /// The grid rows and columns covered by the offsets (the others are empty).
     let firstRow: Int
     let lastRow: Int
-    /// Dense mode: start offset per cell of rows firstRow…lastRow (+ end). Else empty.
+    let firstColumn: Int
+    let lastColumn: Int
+    /// Dense mode: start offset per cell of rows firstRow…lastRow × columns firstColumn…lastColumn
+    /// (+ end). Else empty.
     let cellStart: ContiguousArray<Int32>
-    /// Sparse mode: start offset per row (+ end) and the column of every item. Else empty.
+    /// Sparse mode: start offset per row (+ end) and the column (from firstColumn) of every item.
+    /// Else empty.
     let rowStart: ContiguousArray<Int32>
     let column: ContiguousArray<Int32>
     let ids: ContiguousArray<UInt32>
@@ -26,11 +32,18 @@ struct LevelGrid {
         // Cells at least r wide. Offsets cover only the rows between the lowest and highest item;
         // when that span is large against n (sparse data at a high zoom), cells are widened (a
         // wider cell only lengthens a run, never misses an item).
+        var minX = Double.infinity, maxX = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
-        for it in items {
-            let v = y[Int(it)]
-            if v < minY { minY = v }
-            if v > maxY { maxY = v }
+        x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                for it in items {
+                    let u = x[Int(it)], v = y[Int(it)]
+                    if u < minX { minX = u }
+                    if u > maxX { maxX = u }
+                    if v < minY { minY = v }
+                    if v > maxY { maxY = v }
+                }
+            }
         }
         // Clamp in Double first: for a tiny radius 1/r exceeds Int.max (and is +inf for r = 0).
         var w = Swift.max(1, Int(Swift.min((1 / r).rounded(.down), Double(1 << 19))))
@@ -38,7 +51,8 @@ struct LevelGrid {
         // Dense offsets need at most about 8 cells per item; cells may be widened up to 4× for that
         // (a few more items per run beat a binary search per row).
         var halvings = 0
-        while halvings < 2 && w > 1 && n > 0 && (Int((maxY - minY) * Double(w)) + 2) * w > 8 * n + 1024 {
+        while halvings < 2 && w > 1 && n > 0
+            && (Int((maxY - minY) * Double(w)) + 2) * (Int((maxX - minX) * Double(w)) + 2) > 8 * n + 1024 {
             w /= 2
             halvings += 1
         }
@@ -46,10 +60,15 @@ struct LevelGrid {
         let fw = Double(w)
         let firstRow = n > 0 ? Swift.min(Swift.max(Int(minY * fw), 0), w - 1) : 0
         let lastRow = n > 0 ? Swift.min(Swift.max(Int(maxY * fw), 0), w - 1) : 0
+        let firstColumn = n > 0 ? Swift.min(Swift.max(Int(minX * fw), 0), w - 1) : 0
+        let lastColumn = n > 0 ? Swift.min(Swift.max(Int(maxX * fw), 0), w - 1) : 0
         self.firstRow = firstRow
         self.lastRow = lastRow
+        self.firstColumn = firstColumn
+        self.lastColumn = lastColumn
         let rowCount = lastRow - firstRow + 1
-        let cellCount = rowCount * w
+        let columnCount = lastColumn - firstColumn + 1
+        let cellCount = rowCount * columnCount
         let dense = cellCount <= 8 * n + 1024
         var keys = ContiguousArray<UInt64>(filling: n) { buf in
             x.withUnsafeBufferPointer { x in
@@ -57,9 +76,9 @@ struct LevelGrid {
                     items.withUnsafeBufferPointer { items in
                         for i in 0..<n {
                             let it = Int(items[i])
-                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1)
+                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
                             let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                            buf[i] = UInt64(cy * w + cx) << 26 | UInt64(i)
+                            buf[i] = UInt64(cy * columnCount + cx) << 26 | UInt64(i)
                         }
                     }
                 }
@@ -110,8 +129,8 @@ struct LevelGrid {
         } else {
             for k in 0..<n {
                 let cell = Int(keys[k] >> 26)
-                rowStart[cell / w + 1] += 1
-                column[k] = Int32(cell % w)
+                rowStart[cell / columnCount + 1] += 1
+                column[k] = Int32(cell % columnCount)
             }
             for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
         }
@@ -152,8 +171,8 @@ struct LevelGrid {
                         let q = xy[k]
                         let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
                         let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
-                        let cx0 = Swift.max(0, cell(q.x - reach, fw))
-                        let cx1 = Swift.min(w - 1, cell(q.x + reach, fw))
+                        let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
+                        let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
                         if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
                             guard j != k else { return false }
                             let d = xy[j] - q
@@ -167,15 +186,18 @@ struct LevelGrid {
         }
     }
 
-    /// Whether `test` holds for a slot of the cells in `rows` × `columns` (grid rows, clamped by
-    /// the caller; an empty range finds nothing). Stops at the first. O(items in the cells).
+    /// Whether `test` holds for a slot of the cells in `rows` × `columns` (grid rows and columns,
+    /// clamped by the caller to the numbered ones; an empty range finds nothing). Stops at the
+    /// first. O(items in the cells).
     @inline(__always)
-    private func forAnySlot(rows cy0: Int, _ cy1: Int, columns cx0: Int, _ cx1: Int, _ test: (Int) -> Bool) -> Bool {
-        guard cy0 <= cy1, cx0 <= cx1 else { return false }
+    private func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
+        guard cy0 <= cy1, gx0 <= gx1 else { return false }
+        let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
+        let columnCount = lastColumn - firstColumn + 1
         if !cellStart.isEmpty {
             return cellStart.withUnsafeBufferPointer { cellStart in
                 for cy in cy0...cy1 {
-                    let base = (cy - firstRow) * w
+                    let base = (cy - firstRow) * columnCount
                     var k = Int(cellStart[base + cx0])
                     let end = Int(cellStart[base + cx1 + 1])
                     while k < end {
@@ -186,7 +208,7 @@ struct LevelGrid {
                 return false
             }
         }
-        let cx0 = Int32(cx0), cx1 = Int32(cx1)
+        let c0 = Int32(cx0), c1 = Int32(cx1)
         return rowStart.withUnsafeBufferPointer { rowStart in
             column.withUnsafeBufferPointer { column in
                 for cy in cy0...cy1 {
@@ -194,10 +216,10 @@ struct LevelGrid {
                     let end = hi
                     while lo < hi {
                         let mid = (lo + hi) >> 1
-                        if column[mid] < cx0 { lo = mid + 1 } else { hi = mid }
+                        if column[mid] < c0 { lo = mid + 1 } else { hi = mid }
                     }
                     var k = lo
-                    while k < end && column[k] <= cx1 {
+                    while k < end && column[k] <= c1 {
                         if test(k) { return true }
                         k += 1
                     }
@@ -220,7 +242,7 @@ struct LevelGrid {
         let fw = Double(w)
         let r2 = r * r
         let cy0 = Swift.max(firstRow, cell(qy - r, fw)), cy1 = Swift.min(lastRow, cell(qy + r, fw))
-        let cx0 = Swift.max(0, cell(qx - r, fw)), cx1 = Swift.min(w - 1, cell(qx + r, fw))
+        let cx0 = Swift.max(firstColumn, cell(qx - r, fw)), cx1 = Swift.min(lastColumn, cell(qx + r, fw))
         let q = SIMD2(qx, qy)
         xy.withUnsafeBufferPointer { xy in
             _ = forAnySlot(rows: cy0, cy1, columns: cx0, cx1) { k in
