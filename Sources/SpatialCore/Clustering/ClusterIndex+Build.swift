@@ -124,7 +124,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
             for i in 0..<pointCount { buf[i] = UInt32(i) }
         }
         // `.double` (fast): raw points whose nearest other point is beyond 3 r are copied without a
-        // search (see `IsolationBound`); searches use a tree over the other items only; the public
+        // search (see `IsolationBound`; inputs of at least `options.isolationMinimumPointCount`
+        // points); searches use a grid over the other items only; the public
         // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
         // per-level trees and searches.
         let fast = S.self == Double.self
@@ -140,7 +141,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
             ParallelPair.run(
                 parallel: fast && count >= ParallelPair.threshold,
                 { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
-                { if fast { isolation = IsolationBound(x: px, y: py, count: count, options: options) } })
+                { if fast && count >= options.isolationMinimumPointCount {
+                    isolation = IsolationBound(x: px, y: py, count: count, options: options)
+                } })
         }
         var tree = firstTree!
         var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
@@ -169,7 +172,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
             next.reserveCapacity(level.count)
             var changed = false
             // Fast path: the items that may have a neighbour within r, and a tree over them.
-            let isolated2 = fast ? isolation!.isolatedSquaredDistance(radius: r) : -1
+            let isolated2 = isolation?.isolatedSquaredDistance(radius: r) ?? .infinity
             // Fast path: searches go to a grid over the items of level z + 1 that may have a
             // neighbour (isolated points can be nobody's neighbour).
             var grid: LevelGrid? = nil
@@ -180,7 +183,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 activePositions.reserveCapacity(level.count)
                 for pos in 0..<level.count {
                     let it = level[pos]
-                    if Int(it) >= pointCount || !(isolation!.nearest2[Int(it)] > isolated2) {
+                    if Int(it) >= pointCount || isolation == nil || !(isolation!.nearest2[Int(it)] > isolated2) {
                         active.append(it)
                         activePositions.append(UInt32(pos))
                     }

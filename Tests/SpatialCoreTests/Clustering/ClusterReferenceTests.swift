@@ -86,12 +86,16 @@ struct ClusterReferenceTests {
         for (k, c) in Self.configs.enumerated() {
             let n = scenario == .duplicates ? 300 : 600
             let (lng, lat) = Self.points(scenario, n: n, seed: UInt32(1000 + k))
-            let options = try ClusterOptions(minZoom: c.0, maxZoom: c.1, minPoints: c.2, radius: c.3, extent: c.4, precision: precision)
-            let index = try ClusterIndex(
-                coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) }, options: options)
+            var options = try ClusterOptions(minZoom: c.0, maxZoom: c.1, minPoints: c.2, radius: c.3, extent: c.4, precision: precision)
             let reference = try ReferenceClustering(
                 longitudes: lng, latitudes: lat, options: options, featureCount: n, featureIndex: Array(0..<n))
-            try Self.compare(index, reference, label: "\(scenario) \(precision) config \(k)")
+            // Small inputs skip the `.double` isolation pre-pass; run them with it as well.
+            for withPrePass in [false, true] {
+                options.isolationMinimumPointCount = withPrePass ? 0 : IsolationBound.minimumPointCount
+                let index = try ClusterIndex(
+                    coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) }, options: options)
+                try Self.compare(index, reference, label: "\(scenario) \(precision) config \(k) pre-pass \(withPrePass)")
+            }
         }
     }
 
@@ -105,10 +109,14 @@ struct ClusterReferenceTests {
             guard case .point(let p)? = f.geometry else { continue }
             lng.append(p.longitude); lat.append(p.latitude); which.append(i)
         }
-        let options = try ClusterOptions(precision: precision)
-        let index = try ClusterIndex(features: features, options: options)
+        var options = try ClusterOptions(precision: precision)
         let reference = try ReferenceClustering(
             longitudes: lng, latitudes: lat, options: options, featureCount: features.count, featureIndex: which)
-        try Self.compare(index, reference, label: "\(file) \(precision)")
+        // These files are below the isolation pre-pass's size: run them with it as well.
+        for withPrePass in [false, true] {
+            options.isolationMinimumPointCount = withPrePass ? 0 : IsolationBound.minimumPointCount
+            let index = try ClusterIndex(features: features, options: options)
+            try Self.compare(index, reference, label: "\(file) \(precision) pre-pass \(withPrePass)")
+        }
     }
 }
