@@ -5,6 +5,13 @@ extension FlatProgram {
     /// Evaluates the whole program for an expression of static type `type` (numbers and
     /// Booleans take their typed paths). Only for complete programs.
     @inlinable func evaluate<C: ExpressionContext>(type: ExpressionType, _ c: C) -> JSONValue? {
+        // A bare `["get", key]` (a cluster property's commonest map) on borrowed members: the
+        // member's value, or null, without going through `value`.
+        let top = code[Int(root)]
+        if top.op == .get, let names = c.borrowedMemberNames {
+            guard let p = position(top.a, in: names) else { return .null }
+            return c.memberValue(at: p)
+        }
         switch type {
         case .number:
             guard let n = number(root, c) else { return nil }
