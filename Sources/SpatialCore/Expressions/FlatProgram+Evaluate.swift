@@ -5,12 +5,17 @@ extension FlatProgram {
     /// Evaluates the whole program for an expression of static type `type` (numbers and
     /// Booleans take their typed paths). Only for complete programs.
     @inlinable func evaluate<C: ExpressionContext>(type: ExpressionType, _ c: C) -> JSONValue? {
-        // A bare `["get", key]` (a cluster property's commonest map) on borrowed members: the
-        // member's value, or null, without going through `value`.
+        // The commonest cluster-property maps, without the dispatch of `value` / `boolean`: a bare
+        // `["get", key]` on borrowed members (the member's value, or null).
         let top = code[Int(root)]
         if top.op == .get, let names = c.borrowedMemberNames {
             guard let p = position(top.a, in: names) else { return .null }
             return c.memberValue(at: p)
+        }
+        // A fused comparison at the root (`["any", ["==", ["get", k], v]]` flattens to one).
+        if top.op == .compareGet {
+            guard let b = compareGet(top, c) else { return nil }
+            return .bool(b)
         }
         switch type {
         case .number:
