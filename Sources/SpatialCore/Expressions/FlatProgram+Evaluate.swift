@@ -225,9 +225,9 @@ extension FlatProgram {
         }
     }
 
-    /// A fused `["get", key]` compared with a constant (see ``Instruction/Op/compareGet``): a
+    /// A fused `["get", key]` compared with a constant (see `Instruction.Op.compareGet`): a
     /// numeric constant is compared with the member's number in place; an absent member is null.
-    /// Same results as ``Node/compare(_:_:_:)`` on the values.
+    /// Same results as `Node.compare(_:_:_:)` on the values.
     @inlinable func compareGet<C: ExpressionContext>(_ ins: Instruction, _ c: C) -> Bool? {
         let op = ins.comparison
         guard let names = c.borrowedMemberNames else {
