@@ -2,8 +2,8 @@ import Foundation
 import SpatialCore
 
 /// `expr.<name>/uniform-100k`: nanoseconds per evaluation over 100k synthetic fire-hydrant-like
-/// features (properties `FLOW`, `ENGINEID`), release build, each feature read through
-/// `Feature.withExpressionContext` (the reference-count-free context):
+/// features (properties `FLOW`, `ENGINEID`), release build, each feature read in place through
+/// `UnsafeBufferPointer<Feature>.withExpressionContext(at:)` (the reference-count-free context):
 /// - `expr.filter`: `["all", ["==", ["get","ENGINEID"], "E-9"], [">", ["get","FLOW"], 1000]]`;
 /// - `expr.step`: `["step", ["get","FLOW"], 1, 500, 2, 1000, 3]`;
 /// - `expr.interpolate`: `["interpolate", ["linear"], ["get","FLOW"], 0, 2, 5000, 10]`;
@@ -23,7 +23,7 @@ func benchExpressions(_ bench: Bench) throws {
     bench.measure("expr.filter", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var hits = 0
         features.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i].withExpressionContext({ filter.evaluateFilter($0) }) { hits += 1 }
+            for i in buffer.indices where buffer.withExpressionContext(at: i, { filter.evaluateFilter($0) }) { hits += 1 }
         }
         blackHole(hits)
     }
@@ -32,7 +32,7 @@ func benchExpressions(_ bench: Bench) throws {
     bench.measure("expr.step", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var total = 0.0
         features.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices { total += buffer[i].withExpressionContext { step.evaluateNumber($0, default: 0) } }
+            for i in buffer.indices { total += buffer.withExpressionContext(at: i) { step.evaluateNumber($0, default: 0) } }
         }
         blackHole(total)
     }
@@ -41,7 +41,7 @@ func benchExpressions(_ bench: Bench) throws {
     bench.measure("expr.interpolate", dataset: dataset, n: n, unit: "ns", value: perEvaluation(n)) {
         var total = 0.0
         features.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices { total += buffer[i].withExpressionContext { interpolate.evaluateNumber($0, default: 0) } }
+            for i in buffer.indices { total += buffer.withExpressionContext(at: i) { interpolate.evaluateNumber($0, default: 0) } }
         }
         blackHole(total)
     }
@@ -56,7 +56,7 @@ func benchExpressions(_ bench: Bench) throws {
         var output = [JSONValue](repeating: .null, count: k)
         output.withUnsafeMutableBufferPointer { out in
             features.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices { buffer[i].withExpressionContext { properties.map($0, into: out) } }
+                for i in buffer.indices { buffer.withExpressionContext(at: i) { properties.map($0, into: out) } }
             }
         }
         blackHole(output)
@@ -83,24 +83,13 @@ func benchExpressions(_ bench: Bench) throws {
 
 /// `expr.cluster-map/tulsa-fire-hydrants` and `expr.cluster-reduce/tulsa-fire-hydrants`: the same
 /// figures on the real Tulsa hydrant properties (12 members each; `STATION == "27"` stands in for
-/// `ENGINEID == "E-9"`, as `../shared/datasets/README.md` maps them). Properties are read with
-/// Foundation here, since the project's GeoJSON reader lives in another module of work.
+/// `ENGINEID == "E-9"`, as `../shared/datasets/README.md` maps them), read with the project's
+/// GeoJSON reader (member names in document order, one shared name array per object shape).
 func benchExpressionsOnTulsa(_ bench: Bench) throws {
     guard let dataset = bench.dataset("tulsa-fire-hydrants") else { return }
     guard bench.wants("expr.cluster-map/\(dataset.name)") || bench.wants("expr.cluster-reduce/\(dataset.name)") else { return }
-    guard let root = try JSONSerialization.jsonObject(with: Data(dataset.bytes)) as? [String: Any],
-        let rawFeatures = root["features"] as? [Any]
-    else {
-        bench.note("tulsa-fire-hydrants: no features array; expression figures skipped")
-        return
-    }
-    let objects: [JSONObject] = rawFeatures.compactMap { feature in
-        guard let feature = feature as? [String: Any],
-            case .object(let o) = foundationJSON(feature["properties"] ?? NSNull())
-        else { return nil }
-        return o
-    }
-    let n = objects.count
+    let features = try GeoJSON.read(dataset.bytes).features
+    let n = features.count
     let properties = try ClusterPropertyExpressions(json: [
         "max": ["max", ["get", "FLOW"]],
         "in_27": ["any", ["==", ["get", "STATION"], "27"]],
@@ -110,39 +99,18 @@ func benchExpressionsOnTulsa(_ bench: Bench) throws {
     bench.measure("expr.cluster-map", dataset: dataset.name, n: n, unit: "ns", value: { $0 * 1e9 / Double(n * k) }) {
         var output = [JSONValue](repeating: .null, count: k)
         output.withUnsafeMutableBufferPointer { out in
-            objects.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices { buffer[i].withExpressionContext { properties.map($0, into: out) } }
+            features.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices { buffer.withExpressionContext(at: i) { properties.map($0, into: out) } }
             }
         }
         blackHole(output)
     }
-    let store = objects.flatMap { o in o.withExpressionContext { properties.mapValues($0) } }
+    let store = features.flatMap { f in f.withExpressionContext { properties.mapValues($0) } }
     bench.measure("expr.cluster-reduce", dataset: dataset.name, n: n, unit: "ns", value: { $0 * 1e9 / Double((n - 1) * k) }) {
         var accumulated = Array(store[0..<k])
         store.withUnsafeBufferPointer { buffer in
             for p in 1..<n { properties.reduce(&accumulated, member: UnsafeBufferPointer(rebasing: buffer[(p * k)..<(p * k + k)])) }
         }
         blackHole(accumulated)
-    }
-}
-
-/// A native UTF-8 copy of a string (Foundation may hand out bridged strings, which compare slowly
-/// and would not be what the project's own reader produces).
-func native(_ s: String) -> String {
-    var copy = s
-    copy.makeContiguousUTF8()
-    return copy
-}
-
-/// A Foundation JSON value as a ``JSONValue`` (bench setup only).
-func foundationJSON(_ any: Any) -> JSONValue {
-    switch any {
-    case let n as NSNumber:
-        if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
-        return .number(n.doubleValue)
-    case let s as String: return .string(native(s))
-    case let a as [Any]: return .array(a.map(foundationJSON))
-    case let o as [String: Any]: return .object(JSONObject(o.map { (native($0.key), foundationJSON($0.value)) }))
-    default: return .null
     }
 }

@@ -120,6 +120,26 @@ extension Feature {
         }
     }
 
+    /// Runs `body` with a reference-count-free context over the feature at `feature`, read in
+    /// place: unlike `buffer[i].withExpressionContext`, which copies the whole feature (with its
+    /// reference counts) because `body` could write to the buffer, nothing is copied. The feature
+    /// must stay unchanged while `body` runs. O(1) plus `body`.
+    @inlinable public static func withExpressionContext<R>(
+        at feature: UnsafePointer<Feature>, zoom: Double = 0, _ body: (BorrowedPropertiesContext) throws -> R
+    ) rethrows -> R {
+        let raw = UnsafeRawPointer(feature)
+        let id = (raw + MemoryLayout<Feature>.offset(of: \Feature.id).unsafelyUnwrapped)
+            .assumingMemoryBound(to: FeatureID?.self)
+        let properties = (raw + MemoryLayout<Feature>.offset(of: \Feature.properties).unsafelyUnwrapped)
+            .assumingMemoryBound(to: JSONObject.self)
+        let code = geometryCode(of: feature.pointee.geometry)
+        return try properties.pointee.keys.withUnsafeBufferPointer { k in
+            try properties.pointee.values.withUnsafeBufferPointer { v in
+                try body(BorrowedPropertiesContext(keys: k, values: v, zoom: zoom, idPointer: id, geometryCode: code))
+            }
+        }
+    }
+
     /// The geometry type code of ``BorrowedPropertiesContext``, read from the case alone. O(1).
     @inlinable static func geometryCode(of geometry: Geometry?) -> UInt8 {
         switch geometry {
@@ -132,5 +152,18 @@ extension Feature {
         case .multiPolygon?: 6
         case .geometryCollection?: 7
         }
+    }
+}
+
+extension UnsafeBufferPointer where Element == Feature {
+    /// Runs `body` with a reference-count-free context over feature `index`, read in place (see
+    /// ``Feature/withExpressionContext(at:zoom:_:)``): the fast way to evaluate an expression on
+    /// every feature of an array, inside `features.withUnsafeBufferPointer`.
+    /// `index` must be a valid index. O(1) plus `body`.
+    @inlinable public func withExpressionContext<R>(
+        at index: Int, zoom: Double = 0, _ body: (BorrowedPropertiesContext) throws -> R
+    ) rethrows -> R {
+        precondition(index >= 0 && index < count, "feature index out of range")
+        return try Feature.withExpressionContext(at: baseAddress.unsafelyUnwrapped + index, zoom: zoom, body)
     }
 }

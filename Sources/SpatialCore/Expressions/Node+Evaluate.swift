@@ -283,6 +283,9 @@ extension Node {
         if MemoryLayout<String>.size == MemoryLayout<SIMD2<UInt64>>.size
             && PropertyKey.words(of: x) == PropertyKey.words(of: y) { return true }
         guard x.utf8.count == y.utf8.count else { return false }
+        // Equal bytes are canonically equivalent, so Swift's `==` (fast on small ASCII strings)
+        // rejects every unequal pair but some equivalent ones with other bytes, checked last.
+        guard x == y else { return false }
         return x.utf8.elementsEqual(y.utf8)
     }
 

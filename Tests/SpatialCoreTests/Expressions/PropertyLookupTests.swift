@@ -75,4 +75,32 @@ import Testing
         let values = objects.map { o in o.withExpressionContext { properties.mapValues($0) } }
         #expect(values == [[100, true], [7, false], [nil, false]])
     }
+
+    /// Features read in place from a buffer (`withExpressionContext(at:)`): each sees its own
+    /// members (whatever their order), id and geometry type; fused instructions included.
+    @Test func featuresReadInPlaceFromABuffer() throws {
+        let features = [
+            Feature(id: .number(7), geometry: .point(Position(longitude: 1, latitude: 2)),
+                properties: ["FLOW": 1200, "ENGINEID": "E-9"]),
+            Feature(id: .string("b"), geometry: nil, properties: ["ENGINEID": "E-3", "FLOW": 800]),
+            Feature(geometry: .point(Position(longitude: 0, latitude: 0)), properties: ["ENGINEID": 9]),
+        ]
+        let maximum = try Expression(json: ["max", ["get", "FLOW"]], purpose: .value)
+        let isE9 = try Expression(json: ["any", ["==", ["get", "ENGINEID"], "E-9"]])
+        let over = try Expression(json: [">", ["get", "FLOW"], 1000])
+        let id = try Expression(json: ["id"], purpose: .value)
+        let type = try Expression(json: ["geometry-type"], purpose: .value)
+        let results = features.withUnsafeBufferPointer { buffer in
+            buffer.indices.map { i in
+                buffer.withExpressionContext(at: i) { c in
+                    [maximum.evaluate(c), isE9.evaluate(c), over.evaluate(c), id.evaluate(c), type.evaluate(c)]
+                }
+            }
+        }
+        // max of a missing FLOW (null) is an error; "E-9" only in the first; 800 > 1000 false and
+        // null > 1000 an error; ids 7, "b", none (null); geometry types Point, none (null), Point.
+        #expect(results[0] == [1200, true, true, 7, "Point"])
+        #expect(results[1] == [800, false, false, "b", .some(.null)])
+        #expect(results[2] == [nil, false, nil, .some(.null), "Point"])
+    }
 }
