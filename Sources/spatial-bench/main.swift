@@ -20,7 +20,7 @@ let usage = """
       --json          one JSON object on stdout instead of the table
       --full          also the 5M-point synthetic sets
       --plot FILE.svg only the scaling plot: cluster build time and peak memory against n
-                      (uniform and clustered, 10k … 1M; with --full also 2M and 5M)
+                      (uniform and clustered, 10k … 5M, log–log; several minutes)
     """
 
 runMemoryProbeIfAsked()

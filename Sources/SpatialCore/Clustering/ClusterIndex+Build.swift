@@ -124,8 +124,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
             for i in 0..<pointCount { buf[i] = UInt32(i) }
         }
         // `.double` (fast): raw points whose nearest other point is beyond 3 r are copied without a
-        // search (see `IsolationBound`; inputs of at least `options.isolationMinimumPointCount`
-        // points); searches use a grid over the other items only; the public
+        // search (see `IsolationBound`; sparse inputs only, where it pays); searches use a grid over the other items only; the public
         // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
         // per-level trees and searches.
         let fast = S.self == Double.self
@@ -141,7 +140,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
             ParallelPair.run(
                 parallel: fast && count >= ParallelPair.threshold,
                 { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
-                { if fast && count >= options.isolationMinimumPointCount {
+                { if fast && (options.isolationPrePass ?? IsolationBound.pays(x: px, y: py, count: count, options: options)) {
                     isolation = IsolationBound(x: px, y: py, count: count, options: options)
                 } })
         }

@@ -61,9 +61,9 @@ public struct ClusterOptions: Sendable, Hashable {
     public let generateId: Bool
     /// How positions are stored and searched.
     public let precision: ClusterPrecision
-    /// The input size from which a `.double` build runs the isolation pre-pass (tests lower it
-    /// to exercise the pre-pass on small inputs; the result is the same either way).
-    var isolationMinimumPointCount = IsolationBound.minimumPointCount
+    /// Whether a `.double` build runs the isolation pre-pass: when it pays (`nil`, the default;
+    /// see `IsolationBound.pays`), always or never (tests force both; the result is the same).
+    var isolationPrePass: Bool? = nil
 
     /// Options from their values; defaults are supercluster's. O(1).
     /// - Throws: ``ClusterOptionsError`` naming the first value out of range.

@@ -42,6 +42,20 @@ struct FlatProgramBuilder {
         }
     }
 
+    /// A `step` or `interpolate` instruction: `a` the input, `b`/`count` the outputs in
+    /// `arguments`, `number` the index of the first stop in `stops` (appended here). O(stops).
+    private mutating func compileRamp(_ op: Instruction.Op, input: Node, stops stopValues: [Double], outputs: [Node])
+        -> Instruction? {
+        guard let inputIndex = compile(input), let (start, count) = compileList(outputs) else { return nil }
+        var ins = Instruction(op: op)
+        ins.a = inputIndex
+        ins.b = start
+        ins.count = count
+        ins.number = Double(stops.count)
+        stops.append(contentsOf: stopValues)
+        return ins
+    }
+
     mutating func compile(_ node: Node) -> Int32? {
         var ins: Instruction
         switch node {
@@ -126,24 +140,14 @@ struct FlatProgramBuilder {
             ins.b = start
             ins.count = count
         case .step(let input, let stopValues, let outputs):
-            guard let inputIndex = compile(input), let (start, count) = compileList(outputs) else { return nil }
-            ins = Instruction(op: .step)
-            ins.a = inputIndex
-            ins.b = start
-            ins.count = count
-            ins.number = Double(stops.count)
-            stops.append(contentsOf: stopValues)
+            guard let ramp = compileRamp(.step, input: input, stops: stopValues, outputs: outputs) else { return nil }
+            ins = ramp
         case .interpolate(let curve, let input, let stopValues, let outputs):
             // Numeric outputs only; arrays of numbers use the tree.
             guard outputs.allSatisfy({ $0.staticType == .number }),
-                let inputIndex = compile(input), let (start, count) = compileList(outputs)
+                let ramp = compileRamp(.interpolate, input: input, stops: stopValues, outputs: outputs)
             else { return nil }
-            ins = Instruction(op: .interpolate)
-            ins.a = inputIndex
-            ins.b = start
-            ins.count = count
-            ins.number = Double(stops.count)
-            stops.append(contentsOf: stopValues)
+            ins = ramp
             // The curve index follows the outputs in `arguments`.
             arguments.append(Int32(curves.count))
             curves.append(curve)

@@ -89,9 +89,9 @@ struct ClusterReferenceTests {
             var options = try ClusterOptions(minZoom: c.0, maxZoom: c.1, minPoints: c.2, radius: c.3, extent: c.4, precision: precision)
             let reference = try ReferenceClustering(
                 longitudes: lng, latitudes: lat, options: options, featureCount: n, featureIndex: Array(0..<n))
-            // Small inputs skip the `.double` isolation pre-pass; run them with it as well.
+            // With and without the `.double` isolation pre-pass (it runs only where it pays).
             for withPrePass in [false, true] {
-                options.isolationMinimumPointCount = withPrePass ? 0 : IsolationBound.minimumPointCount
+                options.isolationPrePass = withPrePass
                 let index = try ClusterIndex(
                     coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) }, options: options)
                 try Self.compare(index, reference, label: "\(scenario) \(precision) config \(k) pre-pass \(withPrePass)")
@@ -112,9 +112,9 @@ struct ClusterReferenceTests {
         var options = try ClusterOptions(precision: precision)
         let reference = try ReferenceClustering(
             longitudes: lng, latitudes: lat, options: options, featureCount: features.count, featureIndex: which)
-        // These files are below the isolation pre-pass's size: run them with it as well.
+        // With and without the `.double` isolation pre-pass (it runs only where it pays).
         for withPrePass in [false, true] {
-            options.isolationMinimumPointCount = withPrePass ? 0 : IsolationBound.minimumPointCount
+            options.isolationPrePass = withPrePass
             let index = try ClusterIndex(features: features, options: options)
             try Self.compare(index, reference, label: "\(file) \(precision) pre-pass \(withPrePass)")
         }
