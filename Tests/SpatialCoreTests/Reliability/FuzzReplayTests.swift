@@ -19,18 +19,27 @@ struct FuzzReplayTests {
         }
     }
 
-    @Test("expression seeds and regressions")
-    func expression() {
-        let inputs = Self.inputs("expression")
-        #expect(inputs.count >= 10, "seed corpus missing under \(Self.fuzzRoot.path)")
-        for input in inputs { FuzzBodies.expression(input) }
-    }
+    /// Each fuzz target with the least number of committed inputs it must find.
+    static let targets: [(name: String, minimumInputs: Int)] = [
+        ("expression", 10), ("index", 10), ("geojson", 5), ("style", 8),
+    ]
 
-    @Test("index seeds and regressions")
-    func index() {
-        let inputs = Self.inputs("index")
-        #expect(inputs.count >= 10, "seed corpus missing under \(Self.fuzzRoot.path)")
-        for input in inputs { FuzzBodies.index(input) }
+    @Test("seeds and regressions of every target", arguments: targets.map(\.name))
+    func replay(target: String) {
+        let inputs = Self.inputs(target)
+        let minimum = Self.targets.first { $0.name == target }!.minimumInputs
+        #expect(inputs.count >= minimum, "seed corpus missing under \(Self.fuzzRoot.path)")
+        let body: ([UInt8]) -> Void
+        switch target {
+        case "expression": body = FuzzBodies.expression
+        case "index": body = FuzzBodies.index
+        case "geojson": body = FuzzBodies.geojson
+        case "style": body = FuzzBodies.style
+        default:
+            Issue.record("no fuzz body for \(target)")
+            return
+        }
+        for input in inputs { body(input) }
     }
 
     @Test("the committed index seeds are the ones the generator writes")
@@ -40,23 +49,5 @@ struct FuzzReplayTests {
             let stored = (try? Data(contentsOf: dir.appendingPathComponent("seed\(i)"))).map { [UInt8]($0) }
             #expect(stored == seed, "seed\(i)")
         }
-    }
-}
-
-extension FuzzReplayTests {
-    @Test("geojson seeds and regressions")
-    func geojson() {
-        let inputs = Self.inputs("geojson")
-        #expect(inputs.count >= 5, "seed corpus missing under \(Self.fuzzRoot.path)")
-        for input in inputs { FuzzBodies.geojson(input) }
-    }
-}
-
-extension FuzzReplayTests {
-    @Test("style seeds and regressions")
-    func style() {
-        let inputs = Self.inputs("style")
-        #expect(inputs.count >= 8, "seed corpus missing under \(Self.fuzzRoot.path)")
-        for input in inputs { FuzzBodies.style(input) }
     }
 }
