@@ -134,14 +134,16 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // coordinates and write nothing shared: one on each core.
         var isolation: IsolationBound? = nil
         var firstTree: KDTree<S>? = nil
+        // Grid passes over at least this many items split their work over the two cores.
+        let parallelFrom = options.parallelThreshold ?? ParallelPair.threshold
         do {
             let points = level, px = x, py = y, options = options, count = pointCount
             let nodeSize = fast ? fastNodeSize : options.nodeSize
             ParallelPair.run(
-                parallel: fast && count >= ParallelPair.threshold,
+                parallel: fast && count >= parallelFrom,
                 { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
                 { if fast && (options.isolationPrePass ?? IsolationBound.pays(x: px, y: py, count: count, options: options)) {
-                    isolation = IsolationBound(x: px, y: py, count: count, options: options)
+                    isolation = IsolationBound(x: px, y: py, count: count, options: options, parallel: count >= parallelFrom)
                 } })
         }
         var tree = firstTree!
@@ -187,10 +189,11 @@ struct ClusterBuilder<S: KDTreeScalar> {
                         activePositions.append(UInt32(pos))
                     }
                 }
-                let g = LevelGrid(items: active, x: x, y: y, radius: r)
+                let parallel = active.count >= parallelFrom
+                let g = LevelGrid(items: active, x: x, y: y, radius: r, parallel: parallel)
                 searchFlags = ContiguousArray(repeating: false, count: level.count)
                 searchFlags.withUnsafeMutableBufferPointer {
-                    g.markItemsWithNeighbours(radius: r, positions: activePositions, flags: $0)
+                    g.markItemsWithNeighbours(radius: r, positions: activePositions, flags: $0, parallel: parallel)
                 }
                 grid = g
             }

@@ -64,6 +64,29 @@ public struct ClusterOptions: Sendable, Hashable {
     /// Whether a `.double` build runs the isolation pre-pass: when it pays (`nil`, the default;
     /// see `IsolationBound.pays`), always or never (tests force both; the result is the same).
     var isolationPrePass: Bool? = nil
+    /// From how many items a `.double` build splits a grid pass over the two cores (`nil`: the
+    /// library's `ParallelPair.threshold`). Tests set 0 to run the two-core paths on small inputs;
+    /// the result is the same either way.
+    var parallelThreshold: Int? = nil
+
+    /// Options are equal when their public values are: the build overrides above change how the
+    /// index is built, never what it holds. O(1).
+    public static func == (a: ClusterOptions, b: ClusterOptions) -> Bool {
+        a.minZoom == b.minZoom && a.maxZoom == b.maxZoom && a.minPoints == b.minPoints && a.radius == b.radius
+            && a.extent == b.extent && a.nodeSize == b.nodeSize && a.generateId == b.generateId && a.precision == b.precision
+    }
+
+    /// Hashes the values `==` compares. O(1).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(minZoom)
+        hasher.combine(maxZoom)
+        hasher.combine(minPoints)
+        hasher.combine(radius)
+        hasher.combine(extent)
+        hasher.combine(nodeSize)
+        hasher.combine(generateId)
+        hasher.combine(precision)
+    }
 
     /// Options from their values; defaults are supercluster's. O(1).
     /// - Throws: ``ClusterOptionsError`` naming the first value out of range.

@@ -40,14 +40,15 @@ struct IsolationBound {
         return density < 1.0 / 16
     }
 
-
     /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; any value ≤
     /// (3 r(maxZoom))² stands for "some point that close".
     let nearest2: ContiguousArray<Double>
     /// The grid cell size (unit Mercator).
     let h: Double
 
-    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, options: ClusterOptions) {
+    /// The nearest-point distances of the first `m` points; `parallel`: each grid pass uses both
+    /// cores (the result is the same). O(passes · m) plus the block scans.
+    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, options: ClusterOptions, parallel: Bool) {
         // Passes with cell sizes 3 r(z) for z = maxZoom, maxZoom − 2, …: each resolves the points
         // whose nearest neighbour lies within the cell size, so dense areas are settled by small
         // cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
@@ -80,17 +81,24 @@ struct IsolationBound {
             let firstColumn = cell(minX), firstRow = cell(minY)
             let columns = cell(maxX) - firstColumn + 1, rows = cell(maxY) - firstRow + 1
             keys.withUnsafeMutableBufferPointer { k in
-                for i in 0..<m {
-                    let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1) - firstColumn
-                    let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1) - firstRow
-                    k[i] = UInt64(cy * columns + cx) << 26 | UInt64(i)
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        func fill(_ points: Range<Int>) {
+                            for i in points {
+                                let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1) - firstColumn
+                                let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1) - firstRow
+                                k[i] = UInt64(cy * columns + cx) << 26 | UInt64(i)
+                            }
+                        }
+                        ParallelPair.run(parallel: parallel, { fill(0 ..< m / 2) }, { fill(m / 2 ..< m) })
+                    }
                 }
             }
             // Only the bits a cell number can use.
             let cellBits = Swift.max(1, Int.bitWidth - (rows * columns - 1).leadingZeroBitCount)
-            CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
+            CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
             let settled = Self.gatherAndSweep(
-                keys: keys, x: x, y: y, h: h, columns: columns, rows: rows, near: near2,
+                keys: keys, x: x, y: y, h: h, columns: columns, rows: rows, near: near2, parallel: parallel,
                 nearest: &nearest, resolved: &resolved, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
@@ -107,10 +115,13 @@ struct IsolationBound {
     /// One grid pass over keys sorted by cell (cell = row × `columns` + column, rows and columns
     /// counted from the lowest point's): for each unresolved point, the nearest point of its
     /// 3×3 block; settled when within h. Returns how many were settled. The coordinates are first
-    /// gathered into key order, so the block scans read memory in order. O(n + Σ block sizes).
+    /// gathered into key order, so the block scans read memory in order. When `parallel`, the
+    /// gather and the sweep are split at a cell boundary and the halves run on the two cores
+    /// (each writes only its own points' entries).
+    /// O(n + Σ block sizes).
     static func gatherAndSweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
-        columns: Int, rows: Int, near near2: Double, nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
+        columns: Int, rows: Int, near near2: Double, parallel: Bool, nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
@@ -120,16 +131,28 @@ struct IsolationBound {
             gathered.withUnsafeMutableBufferPointer { xy in
                 x.withUnsafeBufferPointer { x in
                     y.withUnsafeBufferPointer { y in
-                        for k in 0..<m {
-                            let i = Int(keys[k] & 0x3ff_ffff)
-                            xy[k] = SIMD2(x[i], y[i])
+                        func gather(_ slots: Range<Int>) {
+                            for k in slots {
+                                let i = Int(keys[k] & 0x3ff_ffff)
+                                xy[k] = SIMD2(x[i], y[i])
+                            }
                         }
+                        ParallelPair.run(parallel: parallel, { gather(0 ..< m / 2) }, { gather(m / 2 ..< m) })
                     }
                 }
+                // The first key of a cell near the middle: the halves never share a cell.
+                var middle = parallel ? m / 2 : m
+                while middle > 0 && middle < m && keys[middle] >> 26 == keys[middle - 1] >> 26 { middle += 1 }
                 nearest.withUnsafeMutableBufferPointer { nearest in
                     resolved.withUnsafeMutableBufferPointer { resolved in
-                        settled = sweep(keys: keys, xy: UnsafeBufferPointer(xy), h2: h2, near2: near2, columns: columns, rows: rows,
-                                        nearest: nearest, resolved: resolved)
+                        var settledLow = 0, settledHigh = 0
+                        ParallelPair.run(
+                            parallel: parallel && middle < m,
+                            { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, near2: near2,
+                                                 columns: columns, rows: rows, nearest: nearest, resolved: resolved) },
+                            { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, near2: near2,
+                                                  columns: columns, rows: rows, nearest: nearest, resolved: resolved) })
+                        settled = settledLow + settledHigh
                     }
                 }
             }
@@ -137,16 +160,27 @@ struct IsolationBound {
         return settled
     }
 
+    /// The sweep of the cells whose keys are `keys[cells]` (whole cells); the blocks read all keys.
     private static func sweep(
-        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, h2: Double, near2: Double,
+        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, cells: Range<Int>, h2: Double, near2: Double,
         columns w: Int, rows: Int,
         nearest: UnsafeMutableBufferPointer<Double>, resolved: UnsafeMutableBufferPointer<Bool>
     ) -> Int {
         let m = keys.count
         var settled = 0
-        var lo0 = 0, lo1 = 0, lo2 = 0
-        var q = 0
-        while q < m {
+        guard !cells.isEmpty else { return 0 }
+        // The three row pointers start at the first key at or after the first block's lowest
+        // cell (binary search), then only move forward.
+        var q = cells.lowerBound
+        let firstCell = Int(keys[q] >> 26)
+        let lowest = Swift.max((firstCell / w - 1) * w + Swift.max(firstCell % w - 1, 0), 0)
+        var start = 0, end = q
+        while start < end {
+            let mid = (start + end) >> 1
+            if Int(keys[mid] >> 26) < lowest { start = mid + 1 } else { end = mid }
+        }
+        var lo0 = start, lo1 = start, lo2 = start
+        while q < cells.upperBound {
             let cell = Int(keys[q] >> 26)
             var qe = q + 1
             var open = !resolved[Int(keys[q] & 0x3ff_ffff)]

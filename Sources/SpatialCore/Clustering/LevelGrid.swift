@@ -26,8 +26,10 @@ struct LevelGrid {
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
 
-    /// A grid for searches of radius `r` over `items` (rows into `x`, `y`). O(n).
-    init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, radius r: Double) {
+    /// A grid for searches of radius `r` over `items` (rows into `x`, `y`); `parallel`: its sort
+    /// uses both cores. O(n).
+    init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, radius r: Double,
+         parallel: Bool) {
         let n = items.count
         // Cells at least r wide. Offsets cover only the rows between the lowest and highest item;
         // when that span is large against n (sparse data at a high zoom), cells are widened (a
@@ -87,7 +89,7 @@ struct LevelGrid {
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
         // Only the bits a cell number can use.
         let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
-        CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits)
+        CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
         var cellStart = ContiguousArray<Int32>()
         var rowStart = ContiguousArray<Int32>()
         var column = ContiguousArray<Int32>()
@@ -157,30 +159,37 @@ struct LevelGrid {
     ///
     /// Each scan covers a block a hair wider than a search's (`r` plus 1e-9), so that an item left
     /// unflagged can be found by no search at all, whatever the rounding of the cell bounds: the
-    /// build copies unflagged items without searching. O(n + Σ scanned block sizes).
+    /// build copies unflagged items without searching. `parallel`: the two halves of the slots are
+    /// scanned on the two cores (each slot writes only its own item's flag).
+    /// O(n + Σ scanned block sizes).
     func markItemsWithNeighbours(radius r: Double, positions: ContiguousArray<UInt32>,
-                                 flags: UnsafeMutableBufferPointer<Bool>) {
+                                 flags: UnsafeMutableBufferPointer<Bool>, parallel: Bool) {
         assert(positions.count == xy.count)
         let fw = Double(w)
         let r2 = r * r
         let reach = r + 1e-9
+        let n = xy.count
         xy.withUnsafeBufferPointer { xy in
             order.withUnsafeBufferPointer { order in
                 positions.withUnsafeBufferPointer { positions in
-                    for k in 0..<xy.count {
-                        let q = xy[k]
-                        let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
-                        let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
-                        let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
-                        let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
-                        if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
-                            guard j != k else { return false }
-                            let d = xy[j] - q
-                            return d.x * d.x + d.y * d.y <= r2
-                        }) {
-                            flags[Int(positions[Int(order[k])])] = true
+                    // Each slot writes only its own item's flag: the two halves run on the two cores.
+                    func mark(_ slots: Range<Int>) {
+                        for k in slots {
+                            let q = xy[k]
+                            let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
+                            let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
+                            let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
+                            let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
+                            if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
+                                guard j != k else { return false }
+                                let d = xy[j] - q
+                                return d.x * d.x + d.y * d.y <= r2
+                            }) {
+                                flags[Int(positions[Int(order[k])])] = true
+                            }
                         }
                     }
+                    ParallelPair.run(parallel: parallel, { mark(0 ..< n / 2) }, { mark(n / 2 ..< n) })
                 }
             }
         }

@@ -89,12 +89,15 @@ struct ClusterReferenceTests {
             var options = try ClusterOptions(minZoom: c.0, maxZoom: c.1, minPoints: c.2, radius: c.3, extent: c.4, precision: precision)
             let reference = try ReferenceClustering(
                 longitudes: lng, latitudes: lat, options: options, featureCount: n, featureIndex: Array(0..<n))
-            // With and without the `.double` isolation pre-pass (it runs only where it pays).
-            for withPrePass in [false, true] {
+            // With and without the `.double` isolation pre-pass (it runs only where it pays), and
+            // with the grid passes split over two cores from the first item.
+            for (withPrePass, parallelFrom) in [(false, nil), (true, nil), (true, 0)] as [(Bool, Int?)] {
                 options.isolationPrePass = withPrePass
+                options.parallelThreshold = parallelFrom
                 let index = try ClusterIndex(
                     coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) }, options: options)
-                try Self.compare(index, reference, label: "\(scenario) \(precision) config \(k) pre-pass \(withPrePass)")
+                try Self.compare(index, reference,
+                                 label: "\(scenario) \(precision) config \(k) pre-pass \(withPrePass) parallel from \(parallelFrom ?? -1)")
             }
         }
     }
@@ -112,11 +115,13 @@ struct ClusterReferenceTests {
         var options = try ClusterOptions(precision: precision)
         let reference = try ReferenceClustering(
             longitudes: lng, latitudes: lat, options: options, featureCount: features.count, featureIndex: which)
-        // With and without the `.double` isolation pre-pass (it runs only where it pays).
-        for withPrePass in [false, true] {
+        // With and without the `.double` isolation pre-pass (it runs only where it pays), and
+        // with the grid passes split over two cores from the first item.
+        for (withPrePass, parallelFrom) in [(false, nil), (true, nil), (true, 0)] as [(Bool, Int?)] {
             options.isolationPrePass = withPrePass
+            options.parallelThreshold = parallelFrom
             let index = try ClusterIndex(features: features, options: options)
-            try Self.compare(index, reference, label: "\(file) \(precision) pre-pass \(withPrePass)")
+            try Self.compare(index, reference, label: "\(file) \(precision) pre-pass \(withPrePass) parallel from \(parallelFrom ?? -1)")
         }
     }
 }
