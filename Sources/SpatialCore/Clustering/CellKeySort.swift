@@ -1,33 +1,42 @@
 /// The sort shared by the build's grids (`IsolationBound`, `LevelGrid`): 64-bit keys holding a
 /// cell number above an item index, sorted by the cell bits only.
 enum CellKeySort {
-    /// Bits sorted per pass.
-    static var digitBits: Int { 13 }
-
-    /// LSD radix sort of `a` by bits lowBit ..< highBit (13 bits a pass; stable). When
-    /// `parallel`, each pass counts and scatters the two halves of the input on the two cores:
-    /// the second half's keys of a digit go after the first half's, so the result is the
-    /// sequential sort's. O(n · passes).
+    /// LSD radix sort of `a` by bits lowBit ..< highBit (stable): 13 bits a pass, 8 for fewer
+    /// than 8,192 keys (where clearing and summing 8,192 counters would cost more than the
+    /// extra pass). When `parallel`, each pass counts and scatters the two halves of the input
+    /// on the two cores: the second half's keys of a digit go after the first half's, so the
+    /// result is the sequential sort's. O(n · passes).
     static func radixSort(_ a: inout ContiguousArray<UInt64>, scratch: inout ContiguousArray<UInt64>,
                           lowBit: Int, highBit: Int, parallel: Bool) {
         let n = a.count
         precondition(scratch.count == n)
-        let half = parallel ? n / 2 : n
+        let digitBits = n < 1 << 13 ? 8 : 13
         let radix = 1 << digitBits
+        let mask = UInt64(radix - 1)
         // Per half: the digit counts, then each digit's next output slot.
-        var slots = ContiguousArray<Int>(repeating: 0, count: 2 * radix)
+        var slots = ContiguousArray<Int>(repeating: 0, count: parallel ? 2 * radix : radix)
         var shift = lowBit
         while shift < highBit {
             let s = UInt64(shift)
-            let mask = UInt64(radix - 1)
             slots.withUnsafeMutableBufferPointer { slots in
-                let first = UnsafeMutableBufferPointer(rebasing: slots[0 ..< radix])
-                let second = UnsafeMutableBufferPointer(rebasing: slots[radix...])
                 a.withUnsafeBufferPointer { a in
                     scratch.withUnsafeMutableBufferPointer { t in
-                        let low = UnsafeBufferPointer(rebasing: a[0 ..< half])
-                        let high = UnsafeBufferPointer(rebasing: a[half ..< n])
-                        ParallelPair.run(parallel: parallel,
+                        if !parallel {
+                            count(a, shift: s, mask: mask, into: slots)
+                            var total = 0
+                            for d in 0 ..< radix {
+                                let k = slots[d]
+                                slots[d] = total
+                                total &+= k
+                            }
+                            scatter(a, shift: s, mask: mask, slots: slots, into: t)
+                            return
+                        }
+                        let first = UnsafeMutableBufferPointer(rebasing: slots[0 ..< radix])
+                        let second = UnsafeMutableBufferPointer(rebasing: slots[radix...])
+                        let low = UnsafeBufferPointer(rebasing: a[0 ..< n / 2])
+                        let high = UnsafeBufferPointer(rebasing: a[n / 2 ..< n])
+                        ParallelPair.run(parallel: true,
                                          { count(low, shift: s, mask: mask, into: first) },
                                          { count(high, shift: s, mask: mask, into: second) })
                         var total = 0
@@ -37,7 +46,7 @@ enum CellKeySort {
                             second[d] = total &+ k0
                             total &+= k0 &+ k1
                         }
-                        ParallelPair.run(parallel: parallel,
+                        ParallelPair.run(parallel: true,
                                          { scatter(low, shift: s, mask: mask, slots: first, into: t) },
                                          { scatter(high, shift: s, mask: mask, slots: second, into: t) })
                     }

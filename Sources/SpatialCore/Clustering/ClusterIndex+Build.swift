@@ -27,6 +27,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var numericValues = ContiguousArray<Double>()
     var customValues = ContiguousArray<JSONValue>()
     var expressionValues = ContiguousArray<JSONValue>()
+    /// Build scratch: the expression accumulators of the cluster being formed.
+    var accumulated: [JSONValue] = []
 
     init(options: ClusterOptions, featureCount: Int, input: ClusterInput,
          properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
@@ -117,9 +119,61 @@ struct ClusterBuilder<S: KDTreeScalar> {
         return coords
     }
 
+    /// Starts the property values of the cluster about to be appended from its seed's (row `it`).
+    /// O(properties).
+    mutating func beginProperties(seed it: Int) {
+        let nn = numeric.count, nc = custom.count, ne = expressions.count
+        if nn > 0 { for k in 0..<nn { numericValues.append(numericValues[it * nn + k]) } }
+        if nc > 0 { for k in 0..<nc { customValues.append(customValues[it * nc + k]) } }
+        if ne > 0 {
+            accumulated.removeAll(keepingCapacity: true)
+            accumulated.append(contentsOf: expressionValues[(it * ne)..<(it * ne + ne)])
+        }
+    }
+
+    /// Reduces member `b`'s property values into those of cluster row `c` (being formed).
+    /// O(properties).
+    mutating func addProperties(member b: Int, cluster c: Int) {
+        let nn = numeric.count, nc = custom.count, ne = expressions.count
+        if nn > 0 {
+            for k in 0..<nn {
+                numericValues[c * nn + k] = numeric[k].reduce(numericValues[c * nn + k], numericValues[b * nn + k])
+            }
+        }
+        if nc > 0 {
+            for k in 0..<nc {
+                customValues[c * nc + k] = custom[k].reduce(customValues[c * nc + k], customValues[b * nc + k])
+            }
+        }
+        if ne > 0 {
+            expressions.reduce(&accumulated, member: expressionValues[(b * ne)..<(b * ne + ne)])
+        }
+    }
+
+    /// Appends the cluster row seeded by `it` at level `z` once its members are in `childList`
+    /// from `firstChild` on (the seed among them when `seedSeen`, else it goes first), with
+    /// weighted centre (`cx`, `cy`), `n` points and tile id `id`. Returns the row. O(1) amortized.
+    mutating func appendCluster(seed it: Int, x cx: Double, y cy: Double, count n: Int, id: Int32,
+                                zoom z: Int, firstChild: Int, seedSeen: Bool) -> Int {
+        let c = x.count
+        if !seedSeen { childList.insert(Int32(it), at: firstChild) }
+        if expressions.count > 0 { expressionValues.append(contentsOf: accumulated) }
+        parent[it] = Int32(c)
+        lowLevel[it] = Int8(z + 1)
+        childStart.append(Int32(childList.count))
+        x.append(cx)
+        y.append(cy)
+        count.append(Int32(n))
+        ref.append(id)
+        parent.append(-1)
+        lastZoom.append(127)
+        lowLevel.append(Int8(options.minZoom))
+        highLevel.append(Int8(z))
+        return c
+    }
+
     mutating func run() {
         let minZoom = options.minZoom, maxZoom = options.maxZoom
-        let minPoints = options.minPoints
         var level = ContiguousArray<UInt32>(filling: pointCount) { buf in
             for i in 0..<pointCount { buf[i] = UInt32(i) }
         }
@@ -156,140 +210,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
         var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
-        var neighbours = ContiguousArray<UInt32>()
-        neighbours.reserveCapacity(256)
-        var searchFlags = ContiguousArray<Bool>()
-        let nn = numeric.count, nc = custom.count, ne = expressions.count
-        var accumulated: [JSONValue] = []
-        // `.double` visits neighbours in ascending row order (independent of the search structure);
-        // `.float32` keeps kdbush's order, as supercluster.
-        let canonicalOrder = S.self == Double.self
-
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
             clusterStarts[z - minZoom] = x.count
-            let r = options.searchRadius(atZoom: z)
-            let z8 = Int8(z)
-            var next = ContiguousArray<UInt32>()
-            next.reserveCapacity(level.count)
-            var changed = false
-            // Fast path: the items that may have a neighbour within r, and a tree over them.
-            let isolated2 = isolation?.isolatedSquaredDistance(radius: r) ?? .infinity
-            // Fast path: searches go to a grid over the items of level z + 1 that may have a
-            // neighbour (isolated points can be nobody's neighbour).
-            var grid: LevelGrid? = nil
             if fast {
-                var active = ContiguousArray<UInt32>()
-                var activePositions = ContiguousArray<UInt32>()
-                active.reserveCapacity(level.count)
-                activePositions.reserveCapacity(level.count)
-                for pos in 0..<level.count {
-                    let it = level[pos]
-                    if Int(it) >= pointCount || isolation == nil || !(isolation!.nearest2[Int(it)] > isolated2) {
-                        active.append(it)
-                        activePositions.append(UInt32(pos))
-                    }
-                }
-                let parallel = active.count >= parallelFrom
-                let g = LevelGrid(items: active, x: x, y: y, radius: r, parallel: parallel)
-                searchFlags = ContiguousArray(repeating: false, count: level.count)
-                searchFlags.withUnsafeMutableBufferPointer {
-                    g.markItemsWithNeighbours(radius: r, positions: activePositions, flags: $0, parallel: parallel)
-                }
-                grid = g
-            }
-            var copiedUntil = 0
-            for pos in 0..<level.count {
-                if pos < copiedUntil { continue }
-                let it = Int(level[pos])
-                // Fast path: items without neighbours are kept as they are, and nobody can take
-                // them: the whole run of them is copied at once.
-                if fast && !searchFlags[pos] {
-                    var end = pos + 1
-                    while end < level.count && !searchFlags[end] { end += 1 }
-                    next.append(contentsOf: level[pos..<end])
-                    copiedUntil = end
-                    continue
-                }
-                if lastZoom[it] <= z8 { continue }
-                lastZoom[it] = z8
-                let sx = x[it], sy = y[it]
-                neighbours.removeAll(keepingCapacity: true)
-                if let grid {
-                    grid.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append($0) }
-                } else {
-                    tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }
-                }
-                if canonicalOrder && neighbours.count > 1 { sortSmall(&neighbours) }
-
-                let n0 = Int(count[it])
-                var n = n0
-                for b in neighbours where lastZoom[Int(b)] > z8 { n += Int(count[Int(b)]) }
-
-                if n > n0 && n >= minPoints {
-                    changed = true
-                    let c = x.count
-                    let id = Int32((pos << 5) + (z + 1) + featureCount)
-                    var wx = sx * Double(n0), wy = sy * Double(n0)
-                    let firstChild = childList.count
-                    var seedSeen = false
-                    if nn > 0 { for k in 0..<nn { numericValues.append(numericValues[it * nn + k]) } }
-                    if nc > 0 { for k in 0..<nc { customValues.append(customValues[it * nc + k]) } }
-                    if ne > 0 {
-                        accumulated.removeAll(keepingCapacity: true)
-                        accumulated.append(contentsOf: expressionValues[(it * ne)..<(it * ne + ne)])
-                    }
-                    for bu in neighbours {
-                        let b = Int(bu)
-                        if b == it { seedSeen = true; childList.append(Int32(b)); continue }
-                        if lastZoom[b] <= z8 { continue }
-                        lastZoom[b] = z8
-                        let nb = Double(count[b])
-                        wx += x[b] * nb
-                        wy += y[b] * nb
-                        parent[b] = Int32(c)
-                        lowLevel[b] = Int8(z + 1)
-                        childList.append(Int32(b))
-                        if nn > 0 {
-                            for k in 0..<nn {
-                                numericValues[c * nn + k] = numeric[k].reduce(numericValues[c * nn + k], numericValues[b * nn + k])
-                            }
-                        }
-                        if nc > 0 {
-                            for k in 0..<nc {
-                                customValues[c * nc + k] = custom[k].reduce(customValues[c * nc + k], customValues[b * nc + k])
-                            }
-                        }
-                        if ne > 0 {
-                            expressions.reduce(&accumulated, member: expressionValues[(b * ne)..<(b * ne + ne)])
-                        }
-                    }
-                    if !seedSeen { childList.insert(Int32(it), at: firstChild) }
-                    if ne > 0 { expressionValues.append(contentsOf: accumulated) }
-                    parent[it] = Int32(c)
-                    lowLevel[it] = Int8(z + 1)
-                    childStart.append(Int32(childList.count))
-                    x.append(wx / Double(n))
-                    y.append(wy / Double(n))
-                    count.append(Int32(n))
-                    ref.append(id)
-                    parent.append(-1)
-                    lastZoom.append(127)
-                    lowLevel.append(Int8(minZoom))
-                    highLevel.append(z8)
-                    next.append(UInt32(c))
-                } else {
-                    next.append(UInt32(it))
-                    if n > n0 {
-                        changed = true
-                        for b in neighbours where lastZoom[Int(b)] > z8 {
-                            lastZoom[Int(b)] = z8
-                            next.append(b)
-                        }
-                    }
-                }
-            }
-            if fast {
-                level = next
+                level = clusterLevelOnGrid(level, zoom: z, isolation: isolation, parallelFrom: parallelFrom)
                 // Snapshot policy: search the current snapshot (filtered by presence) plus a tree
                 // of the clusters formed since; take a new snapshot when the additions pass a
                 // quarter of it or fewer than half of its items remain.
@@ -308,7 +232,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
             } else {
-                if changed {
+                if let next = clusterLevelOnTree(level, zoom: z, tree: tree) {
                     level = next
                     tree = makeTree(level)
                 }
@@ -378,7 +302,7 @@ extension ClusterIndex {
 }
 
 /// Sorts a short neighbour list ascending (insertion sort; falls back to the standard sort). O(k²) for k ≤ 32.
-@inline(__always) func sortSmall(_ a: inout ContiguousArray<UInt32>) {
+@inline(__always) func sortSmall<T: FixedWidthInteger>(_ a: inout ContiguousArray<T>) {
     let n = a.count
     if n > 32 {
         a.sort()

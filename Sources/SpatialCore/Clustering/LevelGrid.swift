@@ -25,11 +25,14 @@ struct LevelGrid {
     let order: ContiguousArray<UInt32>
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
+    /// Item point counts in cell order (a search's neighbours are then read from the runs it
+    /// already loaded).
+    let weights: ContiguousArray<Int32>
 
-    /// A grid for searches of radius `r` over `items` (rows into `x`, `y`); `parallel`: its sort
-    /// uses both cores. O(n).
-    init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, radius r: Double,
-         parallel: Bool) {
+    /// A grid for searches of radius `r` over `items` (rows into `x`, `y` and `counts`);
+    /// `parallel`: its sort uses both cores. O(n).
+    init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
+         counts: ContiguousArray<Int32>, radius r: Double, parallel: Bool) {
         let n = items.count
         // Cells at least r wide. Offsets cover only the rows between the lowest and highest item;
         // when that span is large against n (sparse data at a high zoom), cells are widened (a
@@ -123,6 +126,13 @@ struct LevelGrid {
                 }
             }
         }
+        let weights = ContiguousArray<Int32>(filling: n) { buf in
+            counts.withUnsafeBufferPointer { counts in
+                ids.withUnsafeBufferPointer { ids in
+                    for k in 0..<n { buf[k] = counts[Int(ids[k])] }
+                }
+            }
+        }
         if dense {
             cellStart.withUnsafeMutableBufferPointer { cs in
                 for k in 0..<n { cs[Int(keys[k] >> 26) + 1] += 1 }
@@ -142,6 +152,7 @@ struct LevelGrid {
         self.ids = ids
         self.order = order
         self.xy = xy
+        self.weights = weights
     }
 
     /// Calls `body` with every item within `r` of (qx, qy) (`d² ≤ r²`), `r` at most the radius the
@@ -153,17 +164,18 @@ struct LevelGrid {
         }
     }
 
-    /// Sets `flags[positions[i]]` for every item `i` (in the order of `items` at init) that has
-    /// another item within `r` (`d² ≤ r²`, the test `forEachWithin` applies). Scans the items in
-    /// cell order, so memory is read in order, and stops at an item's first neighbour.
+    /// Sets `slots[positions[i]]` to item `i`'s slot for every item `i` (in the order of `items`
+    /// at init) that has another item within `r` (`d² ≤ r²`, the test `forEachWithin` applies);
+    /// the other entries are left as they are. Scans the items in cell order, so memory is read
+    /// in order, and stops at an item's first neighbour.
     ///
     /// Each scan covers a block a hair wider than a search's (`r` plus 1e-9), so that an item left
-    /// unflagged can be found by no search at all, whatever the rounding of the cell bounds: the
-    /// build copies unflagged items without searching. `parallel`: the two halves of the slots are
-    /// scanned on the two cores (each slot writes only its own item's flag).
+    /// unmarked can be found by no search at all, whatever the rounding of the cell bounds: the
+    /// build copies unmarked items without searching. `parallel`: the two halves of the slots are
+    /// scanned on the two cores (each slot writes only its own item's entry).
     /// O(n + Σ scanned block sizes).
     func markItemsWithNeighbours(radius r: Double, positions: ContiguousArray<UInt32>,
-                                 flags: UnsafeMutableBufferPointer<Bool>, parallel: Bool) {
+                                 slots: UnsafeMutableBufferPointer<Int32>, parallel: Bool) {
         assert(positions.count == xy.count)
         let fw = Double(w)
         let r2 = r * r
@@ -172,9 +184,9 @@ struct LevelGrid {
         xy.withUnsafeBufferPointer { xy in
             order.withUnsafeBufferPointer { order in
                 positions.withUnsafeBufferPointer { positions in
-                    // Each slot writes only its own item's flag: the two halves run on the two cores.
-                    func mark(_ slots: Range<Int>) {
-                        for k in slots {
+                    // Each slot writes only its own item's entry: the two halves run on the two cores.
+                    func mark(_ part: Range<Int>) {
+                        for k in part {
                             let q = xy[k]
                             let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
                             let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
@@ -185,7 +197,7 @@ struct LevelGrid {
                                 let d = xy[j] - q
                                 return d.x * d.x + d.y * d.y <= r2
                             }) {
-                                flags[Int(positions[Int(order[k])])] = true
+                                slots[Int(positions[Int(order[k])])] = Int32(truncatingIfNeeded: k)
                             }
                         }
                     }
