@@ -73,6 +73,17 @@ struct IsolationBound {
         // few bits of cell key, not a world-wide grid's 38).
         let (minX, maxX, minY, maxY) = Self.bounds(x: x, y: y, count: m)
         var z = options.maxZoom
+        // The finest passes settle only points that close to another: start where even a uniform
+        // spread over the bounding box would settle 1 point in 1,024 (m π h² / area), since
+        // clustered data only settles more. Starting coarser changes the cost, not the result
+        // (each pass gives exact distances up to its cell size). Measured: on 1M uniform points
+        // the pass at maxZoom settled none, on 1M blobs 0.3%, on cities500 0.3%.
+        let area = (maxX - minX) * (maxY - minY)
+        while z > zStop && area > 0 {
+            let first = 3 * options.searchRadius(atZoom: z)
+            if Double(m) * Double.pi * first * first >= area / 1024 { break }
+            z -= 1
+        }
         var h = 0.0
         while m > 1 {
             h = Swift.max(3 * options.searchRadius(atZoom: z), 1.0 / Double(1 << 19))
