@@ -196,9 +196,14 @@ struct ClusterBuilder<S: KDTreeScalar> {
             ParallelPair.run(
                 parallel: fast && count >= parallelFrom,
                 { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
-                { if fast && (options.isolationPrePass ?? IsolationBound.pays(x: px, y: py, count: count, options: options)) {
-                    isolation = IsolationBound(x: px, y: py, count: count, options: options, parallel: count >= parallelFrom)
-                } })
+                {
+                    guard fast else { return }
+                    let bounds = IsolationBound.bounds(x: px, y: py, count: count)
+                    if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: count, options: options) {
+                        isolation = IsolationBound(x: px, y: py, count: count, bounds: bounds, options: options,
+                                                   parallel: count >= parallelFrom)
+                    }
+                })
         }
         var tree = firstTree!
         var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)

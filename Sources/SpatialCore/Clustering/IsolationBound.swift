@@ -10,9 +10,11 @@
 /// within 3 r(z). Such a point is kept unchanged, exactly as the greedy step would keep it, and no
 /// other item can find it either (the neighbour relation is symmetric).
 struct IsolationBound {
+    /// The smallest and largest x and y of some points.
+    typealias Bounds = (minX: Double, maxX: Double, minY: Double, maxY: Double)
+
     /// The smallest and largest x and y of the first `m` points. O(m).
-    static func bounds(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int)
-        -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+    static func bounds(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int) -> Bounds {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for i in 0..<m {
             minX = Swift.min(minX, x[i])
@@ -28,10 +30,10 @@ struct IsolationBound {
     /// isolated at two levels at most, and the passes cost more than the searches they save
     /// (callgrind: the DC hydrants, density 0.44, build with 19% fewer instructions without it,
     /// Tulsa's 16%); sparse data (10k–200k world-wide points: 9–21% more without it) keeps it.
-    /// O(n).
-    static func pays(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, options: ClusterOptions) -> Bool {
+    /// `bounds` are the `m` points' bounds. O(1).
+    static func pays(bounds: Bounds, count m: Int, options: ClusterOptions) -> Bool {
         guard m > 1 else { return false }
-        let (minX, maxX, minY, maxY) = Self.bounds(x: x, y: y, count: m)
+        let (minX, maxX, minY, maxY) = bounds
         let r3 = 3 * options.searchRadius(atZoom: options.maxZoom)
         let area = (maxX - minX) * (maxY - minY)
         // A zero area (identical points, a line) is as dense as data gets.
@@ -46,9 +48,11 @@ struct IsolationBound {
     /// The grid cell size (unit Mercator).
     let h: Double
 
-    /// The nearest-point distances of the first `m` points; `parallel`: each grid pass uses both
-    /// cores (the result is the same). O(passes · m) plus the block scans.
-    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, options: ClusterOptions, parallel: Bool) {
+    /// The nearest-point distances of the first `m` points, whose bounds are `bounds`;
+    /// `parallel`: each grid pass uses both cores (the result is the same). O(passes · m) plus
+    /// the block scans.
+    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: Bounds,
+         options: ClusterOptions, parallel: Bool) {
         // Passes with cell sizes 3 r(z) for z = maxZoom, maxZoom − 2, …: each resolves the points
         // whose nearest neighbour lies within the cell size, so dense areas are settled by small
         // cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
@@ -71,7 +75,7 @@ struct IsolationBound {
         var gathered = ContiguousArray<SIMD2<Double>>(repeating: .zero, count: m)
         // Cells are numbered only between the lowest and highest point (a city's points need a
         // few bits of cell key, not a world-wide grid's 38).
-        let (minX, maxX, minY, maxY) = Self.bounds(x: x, y: y, count: m)
+        let (minX, maxX, minY, maxY) = bounds
         var z = options.maxZoom
         // The finest passes settle only points that close to another: start where even a uniform
         // spread over the bounding box would settle 1 point in 1,024 (m π h² / area), since
