@@ -86,10 +86,7 @@ extension ClusterBuilder {
                         let nb = Double(weights[k])
                         wx += xy[k].x * nb
                         wy += xy[k].y * nb
-                        parent[b] = Int32(c)
-                        lowLevel[b] = Int8(z + 1)
-                        childList.append(Int32(b))
-                        addProperties(member: b, cluster: c)
+                        addMember(b, cluster: c, zoom: z)
                     }
                     let row = appendCluster(seed: it, x: wx / Double(n), y: wy / Double(n), count: n, id: id,
                                             zoom: z, firstChild: firstChild, seedSeen: seedSeen)

@@ -131,6 +131,16 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
     }
 
+    /// Makes row `b` (not the seed) a child of cluster row `c`, being formed at level `z`: its
+    /// parent, the level it ends at, its place in `childList` and its property values.
+    /// O(properties).
+    mutating func addMember(_ b: Int, cluster c: Int, zoom z: Int) {
+        parent[b] = Int32(c)
+        lowLevel[b] = Int8(z + 1)
+        childList.append(Int32(b))
+        addProperties(member: b, cluster: c)
+    }
+
     /// Reduces member `b`'s property values into those of cluster row `c` (being formed).
     /// O(properties).
     mutating func addProperties(member b: Int, cluster c: Int) {
