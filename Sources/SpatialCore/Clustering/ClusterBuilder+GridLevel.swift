@@ -1,7 +1,8 @@
 extension ClusterBuilder {
-    /// One level of the `.double` build: the greedy step of ``clusterLevelOnTree(_:zoom:tree:)``
-    /// with the same result (neighbours taken in ascending row order), over a `LevelGrid` of the
-    /// items that may have a neighbour. Returns level z.
+    /// One level of the `.double` build: the greedy step of ``clusterLevelOnTree(_:zoom:tree:)``,
+    /// over a `LevelGrid` of the items that may have a neighbour, taking each seed's neighbours
+    /// in ascending row order (so the result does not depend on the search structure; the tree
+    /// step keeps kdbush's order, as supercluster). Returns level z.
     ///
     /// - Items that no other item lies within `r` of are copied in runs without a search (nobody
     ///   can take them either).
