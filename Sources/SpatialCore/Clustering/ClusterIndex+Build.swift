@@ -12,7 +12,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var count = ContiguousArray<Int32>()
     var ref = ContiguousArray<Int32>()
     var parent = ContiguousArray<Int32>()
-    /// The last zoom an item was visited at (build scratch; 127 = never).
+    /// `.float32` only (the `.double` levels keep this per grid slot): the last zoom an item was
+    /// visited at (build scratch; 127 = never). Empty for `.double`.
     var lastZoom = ContiguousArray<Int8>()
     var childStart = ContiguousArray<Int32>()
     var childList = ContiguousArray<Int32>()
@@ -61,8 +62,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
         ref.append(contentsOf: input.feature)
         parent = ContiguousArray(repeating: -1, count: m)
         parent.reserveCapacity(capacity)
-        lastZoom = ContiguousArray(repeating: 127, count: m)
-        lastZoom.reserveCapacity(capacity)
+        if S.self == Float.self {
+            lastZoom = ContiguousArray(repeating: 127, count: m)
+            lastZoom.reserveCapacity(capacity)
+        }
         lowLevel = ContiguousArray(repeating: Int8(options.minZoom), count: m)
         lowLevel.reserveCapacity(capacity)
         highLevel = ContiguousArray(repeating: Int8(options.maxZoom + 1), count: m)
@@ -176,7 +179,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         count.append(Int32(n))
         ref.append(id)
         parent.append(-1)
-        lastZoom.append(127)
+        if S.self == Float.self { lastZoom.append(127) }
         lowLevel.append(Int8(options.minZoom))
         highLevel.append(Int8(z))
         return c

@@ -155,17 +155,8 @@ struct LevelGrid {
         self.weights = weights
     }
 
-    /// Calls `body` with every item within `r` of (qx, qy) (`d² ≤ r²`), `r` at most the radius the
-    /// grid was built for. Order: by grid row, then column. O(items in the 3×3 block).
-    @inline(__always)
-    func forEachWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (UInt32) -> Void) {
-        ids.withUnsafeBufferPointer { ids in
-            forEachSlotWithin(x: qx, y: qy, radius: r) { body(ids[$0]) }
-        }
-    }
-
     /// Sets `slots[positions[i]]` to item `i`'s slot for every item `i` (in the order of `items`
-    /// at init) that has another item within `r` (`d² ≤ r²`, the test `forEachWithin` applies);
+    /// at init) that has another item within `r` (`d² ≤ r²`, the test `forEachSlotWithin` applies);
     /// the other entries are left as they are. Scans the items in cell order, so memory is read
     /// in order, and stops at an item's first neighbour.
     ///

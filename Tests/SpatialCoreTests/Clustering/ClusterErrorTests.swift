@@ -22,6 +22,19 @@ struct ClusterErrorTests {
         #expect((try? ClusterOptions(minZoom: 30, maxZoom: 30)) != nil)
     }
 
+    @Test("options are equal by their public values; the internal build overrides do not count")
+    func optionsEquality() throws {
+        let plain = try ClusterOptions(radius: 60)
+        var tuned = plain
+        tuned.isolationPrePass = true
+        tuned.parallelThreshold = 0
+        #expect(tuned == plain)
+        #expect(Set([plain, tuned]).count == 1)
+        #expect(try ClusterOptions(radius: 61) != plain)
+        #expect(try ClusterOptions(radius: 60, precision: .float32) != plain)
+        #expect(try ClusterOptions(radius: 60, generateId: true) != plain)
+    }
+
     @Test("MapLibre options map onto cluster options; clusterMaxZoom ≥ maxzoom is rejected")
     func mapLibre() throws {
         let o = try MapLibreOptions().clusterOptions()
