@@ -13,10 +13,10 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     private var built: [KDTree<S>]
     private var added: Int
 
-    /// Starts with `first`, a tree already built (index 0).
-    init(first: KDTree<S>) {
-        built = [first]
-        added = 1
+    /// Starts with no tree; the first one added gets index 0.
+    init() {
+        built = []
+        added = 0
     }
 
     /// Queues a tree over `ids` with interleaved `coords`; returns its index in `finish()`'s

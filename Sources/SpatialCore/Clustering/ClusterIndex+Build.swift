@@ -197,34 +197,28 @@ struct ClusterBuilder<S: KDTreeScalar> {
         let fast = S.self == Double.self
         // `.double` trees are only searched, never compared with supercluster's order: small leaves.
         let fastNodeSize = Swift.min(options.nodeSize, 16)
-        // The tree over the points (for queries) and the isolation pre-pass read the same
-        // coordinates and write nothing shared: one on each core.
-        var isolation: IsolationBound? = nil
-        var firstTree: KDTree<S>? = nil
         // Grid passes over at least this many items split their work over the two cores.
         let parallelFrom = options.parallelThreshold ?? ParallelPair.threshold
-        do {
-            let points = level, px = x, py = y, options = options, count = pointCount
-            let nodeSize = fast ? fastNodeSize : options.nodeSize
-            ParallelPair.run(
-                parallel: fast && count >= parallelFrom,
-                { firstTree = Self.makeTree(points, x: px, y: py, nodeSize: nodeSize) },
-                {
-                    guard fast else { return }
-                    let bounds = IsolationBound.bounds(x: px, y: py, count: count)
-                    if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: count, options: options) {
-                        isolation = IsolationBound(x: px, y: py, count: count, bounds: bounds, options: options,
-                                                   parallel: count >= parallelFrom)
-                    }
-                })
-        }
-        var tree = firstTree!
-        var levelTrees = [KDTree<S>](repeating: tree, count: fast ? 0 : maxZoom - minZoom + 2)
-        // `.double`: the query trees of the levels (index 0: the points) are sorted in the background.
-        let background = BackgroundTrees<S>(first: tree)
+        // `.double`: the query trees (index 0: the points) are sorted on a background thread
+        // while the levels are built; nothing in the build reads them. `.float32`: each level is
+        // searched in the tree of the level above, as supercluster does.
+        let background = BackgroundTrees<S>()
+        var tree: KDTree<S>? = nil
+        var levelTrees: [KDTree<S>] = []
+        var isolation: IsolationBound? = nil
         if fast {
+            _ = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
+            let bounds = IsolationBound.bounds(x: x, y: y, count: pointCount)
+            if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
+                isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
+                                           parallel: pointCount >= parallelFrom)
+            }
             levelSegments = [[Int32]](repeating: [], count: maxZoom - minZoom + 2)
             levelSegments[maxZoom + 1 - minZoom] = [0]
+        } else {
+            let points = makeTree(level)
+            tree = points
+            levelTrees = [KDTree<S>](repeating: points, count: maxZoom - minZoom + 2)
         }
         var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
@@ -250,11 +244,11 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
             } else {
-                if let next = clusterLevelOnTree(level, zoom: z, tree: tree) {
+                if let next = clusterLevelOnTree(level, zoom: z, tree: tree!) {
                     level = next
                     tree = makeTree(level)
                 }
-                levelTrees[z - minZoom] = tree
+                levelTrees[z - minZoom] = tree!
             }
         }
         if fast { segments = background.finish() }
