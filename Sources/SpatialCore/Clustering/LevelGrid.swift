@@ -179,16 +179,32 @@ struct LevelGrid {
                     func mark(_ part: Range<Int>) {
                         for k in part {
                             let q = xy[k]
+                            let mark = Int32(truncatingIfNeeded: k)
+                            // In dense data the slots beside k are in its cell and nearly always
+                            // within r: try them before any block scan.
+                            if k &+ 1 < n {
+                                let d = xy[k &+ 1] - q
+                                if d.x * d.x + d.y * d.y <= r2 { slots[Int(positions[Int(order[k])])] = mark; continue }
+                            }
+                            if k > 0 {
+                                let d = xy[k &- 1] - q
+                                if d.x * d.x + d.y * d.y <= r2 { slots[Int(positions[Int(order[k])])] = mark; continue }
+                            }
                             let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
                             let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
                             let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
                             let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
-                            if forAnySlot(rows: cy0, cy1, columns: cx0, cx1, { j in
+                            // The item's own row first: the nearest items are likeliest there.
+                            let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
+                            let near: (Int) -> Bool = { j in
                                 guard j != k else { return false }
                                 let d = xy[j] - q
                                 return d.x * d.x + d.y * d.y <= r2
-                            }) {
-                                slots[Int(positions[Int(order[k])])] = Int32(truncatingIfNeeded: k)
+                            }
+                            if forAnySlot(rows: own, own, columns: cx0, cx1, near)
+                                || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
+                                || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near) {
+                                slots[Int(positions[Int(order[k])])] = mark
                             }
                         }
                     }
