@@ -313,22 +313,21 @@ extension ClusterIndex {
     }
 }
 
-/// Sorts a short neighbour list ascending (insertion sort; falls back to the standard sort). O(k²) for k ≤ 32.
-@inline(__always) func sortSmall<T: FixedWidthInteger>(_ a: inout ContiguousArray<T>) {
-    let n = a.count
+/// Sorts a short neighbour list ascending (insertion sort; the standard sort above 32). O(k²) for k ≤ 32.
+@inline(__always) func sortSmall<T: FixedWidthInteger>(_ b: UnsafeMutableBufferPointer<T>) {
+    let n = b.count
     if n > 32 {
-        a.sort()
+        var all = b
+        all.sort()
         return
     }
-    a.withUnsafeMutableBufferPointer { b in
-        for i in 1..<n {
-            let v = b[i]
-            var j = i - 1
-            while j >= 0 && b[j] > v {
-                b[j + 1] = b[j]
-                j -= 1
-            }
-            b[j + 1] = v
+    for i in 1..<n {
+        let v = b[i]
+        var j = i - 1
+        while j >= 0 && b[j] > v {
+            b[j + 1] = b[j]
+            j -= 1
         }
+        b[j + 1] = v
     }
 }

@@ -1,0 +1,60 @@
+/// A growable buffer of plain values for a build loop's scratch lists: appends and reads without
+/// an array's uniqueness and capacity checks per element. A local value, owned by one loop: the
+/// owner calls `deallocate()` when done (copying the handle does not copy the storage).
+/// Unsafe code is fenced here; indices are checked in debug builds.
+struct ScratchBuffer<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// The number of elements appended since the last `removeAll()`.
+    private(set) var count = 0
+
+    /// An empty buffer with room for `capacity` elements before it first grows.
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Frees the storage; the buffer must not be used afterwards.
+    func deallocate() { base.deallocate() }
+
+    /// Appends `value`, doubling the storage when full. O(1) amortized.
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow() }
+        base[count] = value
+        count &+= 1
+    }
+
+    /// Inserts `value` at `index`, moving the elements from there one place up. O(count − index).
+    mutating func insert(_ value: Element, at index: Int) {
+        assert(index >= 0 && index <= count)
+        if count == capacity { grow() }
+        (base + index + 1).update(from: base + index, count: count - index)
+        base[index] = value
+        count &+= 1
+    }
+
+    /// Forgets the elements, keeping the storage. O(1).
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    /// The element at `index` (`0 ..< count`).
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        assert(index >= 0 && index < count)
+        return base[index]
+    }
+
+    /// The elements, valid until the next append, insert or `deallocate()`.
+    var elements: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = 2 * capacity
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        storage.initialize(from: base, count: count)
+        base.deallocate()
+        base = storage
+        capacity = larger
+    }
+}
