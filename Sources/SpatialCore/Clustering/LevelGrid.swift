@@ -89,7 +89,8 @@ struct LevelGrid {
                 }
             }
         }
-        var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
+        // Every pass of the sort writes all of it before reading it: no need to clear it.
+        var scratch = ContiguousArray<UInt64>(filling: n) { _ in }
         // Only the bits a cell number can use.
         let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
         CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
@@ -97,7 +98,24 @@ struct LevelGrid {
         var rowStart = ContiguousArray<Int32>()
         var column = ContiguousArray<Int32>()
         if dense {
-            cellStart = ContiguousArray(repeating: 0, count: cellCount + 1)
+            // One ordered pass: each cell's start is the first slot at or after it (empty cells
+            // share the next one's), every entry written once.
+            cellStart = ContiguousArray(filling: cellCount + 1) { cs in
+                keys.withUnsafeBufferPointer { keys in
+                    var c = 0
+                    for k in 0..<n {
+                        let cell = Int(keys[k] >> 26)
+                        while c <= cell {
+                            cs[c] = Int32(truncatingIfNeeded: k)
+                            c &+= 1
+                        }
+                    }
+                    while c <= cellCount {
+                        cs[c] = Int32(truncatingIfNeeded: n)
+                        c &+= 1
+                    }
+                }
+            }
         } else {
             rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
             column = ContiguousArray(repeating: 0, count: n)
@@ -133,12 +151,7 @@ struct LevelGrid {
                 }
             }
         }
-        if dense {
-            cellStart.withUnsafeMutableBufferPointer { cs in
-                for k in 0..<n { cs[Int(keys[k] >> 26) + 1] += 1 }
-                for c in 0..<cellCount { cs[c + 1] += cs[c] }
-            }
-        } else {
+        if !dense {
             for k in 0..<n {
                 let cell = Int(keys[k] >> 26)
                 rowStart[cell / columnCount + 1] += 1
