@@ -86,7 +86,7 @@ extension ClusterBuilder {
                     neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
                 }
                 let found = neighbours.elements
-                if found.count > 1 { sortSmall(found) }
+                sortSmall(found)
 
                 let n0 = Int(weights[slot])
                 var n = n0

@@ -316,6 +316,7 @@ extension ClusterIndex {
 /// Sorts a short neighbour list ascending (insertion sort; the standard sort above 32). O(k²) for k ≤ 32.
 @inline(__always) func sortSmall<T: FixedWidthInteger>(_ b: UnsafeMutableBufferPointer<T>) {
     let n = b.count
+    guard n > 1 else { return }
     if n > 32 {
         var all = b
         all.sort()

@@ -192,32 +192,26 @@ struct LevelGrid {
                     func mark(_ part: Range<Int>) {
                         for k in part {
                             let q = xy[k]
-                            let mark = Int32(truncatingIfNeeded: k)
-                            // In dense data the slots beside k are in its cell and nearly always
-                            // within r: try them before any block scan.
-                            if k &+ 1 < n {
-                                let d = xy[k &+ 1] - q
-                                if d.x * d.x + d.y * d.y <= r2 { slots[Int(positions[Int(order[k])])] = mark; continue }
-                            }
-                            if k > 0 {
-                                let d = xy[k &- 1] - q
-                                if d.x * d.x + d.y * d.y <= r2 { slots[Int(positions[Int(order[k])])] = mark; continue }
-                            }
-                            let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
-                            let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
-                            let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
-                            let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
-                            // The item's own row first: the nearest items are likeliest there.
-                            let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
-                            let near: (Int) -> Bool = { j in
+                            func near(_ j: Int) -> Bool {
                                 guard j != k else { return false }
                                 let d = xy[j] - q
                                 return d.x * d.x + d.y * d.y <= r2
                             }
-                            if forAnySlot(rows: own, own, columns: cx0, cx1, near)
-                                || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
-                                || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near) {
-                                slots[Int(positions[Int(order[k])])] = mark
+                            // The block, the item's own row first.
+                            func nearInBlock() -> Bool {
+                                let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
+                                let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
+                                let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
+                                let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
+                                let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
+                                return forAnySlot(rows: own, own, columns: cx0, cx1, near)
+                                    || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
+                                    || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near)
+                            }
+                            // Nearest first: in dense data the slots beside k are in its cell and
+                            // nearly always within r.
+                            if (k &+ 1 < n && near(k &+ 1)) || (k > 0 && near(k &- 1)) || nearInBlock() {
+                                slots[Int(positions[Int(order[k])])] = Int32(truncatingIfNeeded: k)
                             }
                         }
                     }
