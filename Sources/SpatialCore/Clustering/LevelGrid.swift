@@ -225,7 +225,7 @@ struct LevelGrid {
     /// clamped by the caller to the numbered ones; an empty range finds nothing). Stops at the
     /// first. O(items in the cells).
     @inline(__always)
-    private func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
+    func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
         guard cy0 <= cy1, gx0 <= gx1 else { return false }
         let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
         let columnCount = lastColumn - firstColumn + 1
@@ -264,10 +264,46 @@ struct LevelGrid {
         }
     }
 
+    /// The slots of the cells in grid row `cy` × columns `gx0 … gx1` (clamped by the caller to
+    /// the numbered rows and columns; they are one contiguous run). O(1) dense, O(log n) sparse.
+    @inline(__always)
+    func slots(row cy: Int, columns gx0: Int, _ gx1: Int) -> Range<Int> {
+        let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
+        if !cellStart.isEmpty {
+            let base = (cy - firstRow) * (lastColumn - firstColumn + 1)
+            return cellStart.withUnsafeBufferPointer { Int($0[base + cx0]) ..< Int($0[base + cx1 + 1]) }
+        }
+        let c0 = Int32(cx0), c1 = Int32(cx1)
+        return rowStart.withUnsafeBufferPointer { rowStart in
+            column.withUnsafeBufferPointer { column in
+                var lo = Int(rowStart[cy - firstRow]), hi = Int(rowStart[cy - firstRow + 1])
+                let end = hi
+                while lo < hi {
+                    let mid = (lo + hi) >> 1
+                    if column[mid] < c0 { lo = mid + 1 } else { hi = mid }
+                }
+                var stop = lo
+                while stop < end && column[stop] <= c1 { stop += 1 }
+                return lo ..< stop
+            }
+        }
+    }
+
+    /// The grid rows and columns of the block a search of reach `reach` around `q` scans,
+    /// clamped to the numbered ones (an empty range when the search misses them all). O(1).
+    @inline(__always)
+    func block(around q: SIMD2<Double>, reach: Double) -> (rows: ClosedRange<Int>, columns: (Int, Int))? {
+        let fw = Double(w)
+        let cy0 = Swift.max(firstRow, cell(q.y - reach, fw)), cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
+        let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw)), cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
+        guard cy0 <= cy1, cx0 <= cx1 else { return nil }
+        return (cy0 ... cy1, (cx0, cx1))
+    }
+
     /// The grid column (or row) of coordinate `v`, clamped in `Double` to −1 … w before the
     /// conversion, so that a query reaching far off the map (a huge radius) cannot overflow `Int`.
     @inline(__always)
-    private func cell(_ v: Double, _ fw: Double) -> Int {
+    func cell(_ v: Double, _ fw: Double) -> Int {
         Int(Swift.min(Swift.max(v * fw, -1), fw))
     }
 

@@ -25,6 +25,13 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
         count &+= 1
     }
 
+    /// Appends the elements of `values`. O(values.count) amortized.
+    mutating func append(contentsOf values: UnsafeBufferPointer<Element>) {
+        while count + values.count > capacity { grow() }
+        if let source = values.baseAddress { (base + count).update(from: source, count: values.count) }
+        count &+= values.count
+    }
+
     /// Inserts `value` at `index`, moving the elements from there one place up. O(count − index).
     mutating func insert(_ value: Element, at index: Int) {
         assert(index >= 0 && index <= count)
@@ -38,11 +45,24 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     @inline(__always)
     mutating func removeAll() { count = 0 }
 
+    /// Forgets the elements from `newCount` on, keeping the storage. O(1).
+    @inline(__always)
+    mutating func removeLast(toCount newCount: Int) {
+        assert(newCount >= 0 && newCount <= count)
+        count = newCount
+    }
+
     /// The element at `index` (`0 ..< count`).
     @inline(__always)
     subscript(index: Int) -> Element {
-        assert(index >= 0 && index < count)
-        return base[index]
+        get {
+            assert(index >= 0 && index < count)
+            return base[index]
+        }
+        set {
+            assert(index >= 0 && index < count)
+            base[index] = newValue
+        }
     }
 
     /// The elements, valid until the next append, insert or `deallocate()`.

@@ -89,17 +89,43 @@ struct ClusterReferenceTests {
             var options = try ClusterOptions(minZoom: c.0, maxZoom: c.1, minPoints: c.2, radius: c.3, extent: c.4, precision: precision)
             let reference = try ReferenceClustering(
                 longitudes: lng, latitudes: lat, options: options, featureCount: n, featureIndex: Array(0..<n))
-            // With and without the `.double` isolation pre-pass (it runs only where it pays), and
-            // with the grid passes split over two cores from the first item.
-            for (withPrePass, parallelFrom) in [(false, nil), (true, nil), (true, 0)] as [(Bool, Int?)] {
-                options.isolationPrePass = withPrePass
-                options.parallelThreshold = parallelFrom
+            for variant in Self.buildVariants(precision) {
+                variant.apply(to: &options)
                 let index = try ClusterIndex(
                     coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) }, options: options)
-                try Self.compare(index, reference,
-                                 label: "\(scenario) \(precision) config \(k) pre-pass \(withPrePass) parallel from \(parallelFrom ?? -1)")
+                try Self.compare(index, reference, label: "\(scenario) \(precision) config \(k) \(variant)")
             }
         }
+    }
+
+    /// The ways a `.double` build can run, which must all give the reference's result: with and
+    /// without the isolation pre-pass (it runs only where it pays), and with the grid passes on
+    /// two cores from the first item, deciding each level's greedy step as the build chooses, in
+    /// cell order everywhere, or in level order everywhere. `.float32` has one way.
+    struct BuildVariant: CustomStringConvertible {
+        var prePass: Bool? = nil
+        var parallelFrom: Int? = nil
+        var cellOrderBelow: Double? = nil
+
+        func apply(to options: inout ClusterOptions) {
+            options.isolationPrePass = prePass
+            options.parallelThreshold = parallelFrom
+            options.cellOrderBelow = cellOrderBelow
+        }
+
+        var description: String {
+            "pre-pass \(prePass.map(String.init) ?? "auto") parallel from \(parallelFrom ?? -1) "
+                + "cell order below \(cellOrderBelow.map { "\($0)" } ?? "auto")"
+        }
+    }
+
+    static func buildVariants(_ precision: ClusterPrecision) -> [BuildVariant] {
+        guard precision == .double else { return [BuildVariant()] }
+        return [
+            BuildVariant(prePass: false), BuildVariant(prePass: true), BuildVariant(prePass: true, parallelFrom: 0),
+            BuildVariant(prePass: false, parallelFrom: 0, cellOrderBelow: .infinity),
+            BuildVariant(prePass: true, parallelFrom: 0, cellOrderBelow: 0),
+        ]
     }
 
     @Test("real datasets, both precisions, every zoom",
@@ -115,13 +141,10 @@ struct ClusterReferenceTests {
         var options = try ClusterOptions(precision: precision)
         let reference = try ReferenceClustering(
             longitudes: lng, latitudes: lat, options: options, featureCount: features.count, featureIndex: which)
-        // With and without the `.double` isolation pre-pass (it runs only where it pays), and
-        // with the grid passes split over two cores from the first item.
-        for (withPrePass, parallelFrom) in [(false, nil), (true, nil), (true, 0)] as [(Bool, Int?)] {
-            options.isolationPrePass = withPrePass
-            options.parallelThreshold = parallelFrom
+        for variant in Self.buildVariants(precision) {
+            variant.apply(to: &options)
             let index = try ClusterIndex(features: features, options: options)
-            try Self.compare(index, reference, label: "\(file) \(precision) pre-pass \(withPrePass) parallel from \(parallelFrom ?? -1)")
+            try Self.compare(index, reference, label: "\(file) \(precision) \(variant)")
         }
     }
 }

@@ -69,4 +69,96 @@ struct LevelGridTests {
             #expect(wrongMarks == 0, "\(wrongMarks) of \(items.count) marks differ (parallel \(parallel))")
         }
     }
+
+    @Test("seeds decided in cell order are the greedy walk's, with its owners and groups",
+          arguments: [(2_000, 1e-3, 1e-5), (2_000, 2e-3, 1e-4), (3_000, 0.9, 3e-4), (500, 1e-4, 0.2),
+                      (4_000, 0.05, 2e-3), (1, 0.1, 0.01)])
+    func decidesLikeTheGreedyWalk(count n: Int, spread: Double, radius r: Double) {
+        let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) &* 31 ^ r.bitPattern)
+        var random = SplitMix(seed: 11)
+        var counts = ContiguousArray<Int32>()
+        for _ in 0 ..< n { counts.append(Int32(1 + random.next() % 5)) }
+        let m = items.count
+        func within(_ a: Int, _ b: Int) -> Bool {
+            let dx = x[Int(items[b])] - x[Int(items[a])], dy = y[Int(items[b])] - y[Int(items[a])]
+            return dx * dx + dy * dy <= r * r
+        }
+        // The walk in item order: a seed takes every later untaken item within r.
+        var takenBy = [Int](repeating: -1, count: m)
+        for i in 0 ..< m where takenBy[i] < 0 {
+            takenBy[i] = i
+            for j in (i + 1) ..< m where takenBy[j] < 0 && within(i, j) { takenBy[j] = i }
+        }
+        for parallel in [false, true] {
+            let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, parallel: false)
+            var slotOfItem = [Int](repeating: -1, count: m)
+            for k in 0 ..< m { slotOfItem[Int(grid.order[k])] = k }
+            var owner = [Int32](repeating: 0, count: m)
+            owner.withUnsafeMutableBufferPointer { grid.decideSeeds(radius: r, owner: $0, parallel: parallel) }
+            var wrong = 0
+            for k in 0 ..< m {
+                let i = Int(grid.order[k])
+                let expected: Int32
+                if takenBy[i] == i {
+                    let takes = (0 ..< m).contains { $0 != i && takenBy[$0] == i }
+                    expected = takes ? LevelGrid.seedWithMembers : LevelGrid.lonelySeed
+                } else {
+                    expected = Int32(slotOfItem[takenBy[i]])
+                }
+                if owner[k] != expected { wrong += 1 }
+            }
+            #expect(wrong == 0, "\(wrong) of \(m) owners differ (parallel \(parallel))")
+            // Gathered whole, and in two halves joined as the build joins them.
+            for halves in [false, true] {
+                var action = [Int32](repeating: -1, count: m)
+                var groups = SeedGroups(), second = SeedGroups()
+                defer { groups.deallocate(); second.deallocate() }
+                let mid = halves ? m / 2 : m
+                let firstInSecond = owner[0 ..< mid].filter { $0 == LevelGrid.seedWithMembers }.count
+                owner.withUnsafeBufferPointer { owner in
+                    action.withUnsafeMutableBufferPointer { action in
+                        grid.gatherSeeds(0 ..< mid, radius: r, owner: owner, action: action, firstIndex: 0, into: &groups)
+                        grid.gatherSeeds(mid ..< m, radius: r, owner: owner, action: action,
+                                         firstIndex: firstInSecond, into: &second)
+                    }
+                }
+                groups.append(contentsOf: second)
+                var wrongGroups = 0
+                for i in 0 ..< m {
+                    let members = (0 ..< m).filter { takenBy[$0] == i }
+                    if takenBy[i] != i {
+                        if action[i] != -2 { wrongGroups += 1 }
+                        continue
+                    }
+                    if members.count == 1 {
+                        if action[i] != -1 { wrongGroups += 1 }
+                        continue
+                    }
+                    let g = Int(action[i])
+                    guard g >= 0 && g < groups.count else {
+                        wrongGroups += 1
+                        continue
+                    }
+                    let rows = members.map { items[$0] }.sorted()
+                    let first = g == 0 ? 0 : Int(groups.memberEnd[g - 1])
+                    let got = (first ..< Int(groups.memberEnd[g])).map { groups.memberRows[$0] }
+                    let seedRow = Int(items[i])
+                    var total = Int(counts[seedRow])
+                    var cx = x[seedRow] * Double(total), cy = y[seedRow] * Double(total)
+                    for row in rows where Int(row) != seedRow {
+                        let w = Int(counts[Int(row)])
+                        total += w
+                        cx += x[Int(row)] * Double(w)
+                        cy += y[Int(row)] * Double(w)
+                    }
+                    let centre = groups.centre[g]
+                    if got != rows || Int(groups.total[g]) != total
+                        || centre.x != cx / Double(total) || centre.y != cy / Double(total) {
+                        wrongGroups += 1
+                    }
+                }
+                #expect(wrongGroups == 0, "\(wrongGroups) of \(m) items gathered wrongly (parallel \(parallel), halves \(halves))")
+            }
+        }
+    }
 }

@@ -1,0 +1,59 @@
+import Testing
+@testable import SpatialCore
+
+/// A `.double` level decides its greedy step in level order or in cell order (see
+/// `ClusterBuilder.clusterLevelOnGrid`). Both must give the same index, cluster properties
+/// included: the reference tests check the clusters against brute force, this suite checks that
+/// the two ways agree item for item, property for property, child for child.
+@Suite("Clustering: level order and cell order build the same index")
+struct ClusterBuildPathTests {
+    static let expressions: JSONObject = [
+        "max": ["max", ["get", "FLOW"]],
+        "in_e9": ["any", ["==", ["get", "ENGINEID"], "E-9"]],
+        "sum": [["+", ["accumulated"], ["get", "sum"]], ["get", "FLOW"]],
+        "names": [["concat", ["accumulated"], ["get", "names"]], ["get", "ENGINEID"]],
+    ]
+
+    @Test("same items, properties, children and leaves at every zoom",
+          arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [2, 4])
+    func sameIndex(scenario: ClusterReferenceTests.Scenario, minPoints: Int) throws {
+        let n = 3_000
+        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 77 + UInt32(minPoints))
+        var rng = TestLCG(seed: 5)
+        var features: [Feature] = []
+        for i in 0 ..< n {
+            let flow = Double(Int(rng.uniform(0, 3000)))
+            let engine = "E-\(Int(rng.uniform(0, 12)))"
+            features.append(Feature(geometry: .point(Position(longitude: lng[i], latitude: lat[i])),
+                                    properties: ["FLOW": .number(flow), "ENGINEID": .string(engine)]))
+        }
+        let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
+        let expressions = try ClusterPropertyExpressions(json: Self.expressions)
+        func build(cellOrderBelow: Double) throws -> ClusterIndex {
+            var options = try ClusterOptions(minPoints: minPoints, radius: 60)
+            options.parallelThreshold = 0
+            options.cellOrderBelow = cellOrderBelow
+            return try ClusterIndex(features: features, options: options, properties: typed, clusterProperties: expressions)
+        }
+        let inLevelOrder = try build(cellOrderBelow: 0)
+        let inCellOrder = try build(cellOrderBelow: .infinity)
+        var clusters = 0
+        for z in 0 ... 17 {
+            let a = inLevelOrder.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let b = inCellOrder.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let same = a == b
+            #expect(same, "zoom \(z): the items differ (\(a.count) against \(b.count))")
+            guard same else { continue }
+            for item in a {
+                guard let c = item.cluster else { continue }
+                clusters += 1
+                let children = try inLevelOrder.children(of: c.id) == inCellOrder.children(of: c.id)
+                let leaves = try inLevelOrder.leaves(of: c.id, limit: nil) == inCellOrder.leaves(of: c.id, limit: nil)
+                let expansion = try inLevelOrder.expansionZoom(of: c.id) == inCellOrder.expansionZoom(of: c.id)
+                #expect(children && leaves && expansion, "cluster \(c.id.rawValue) at zoom \(z)")
+            }
+        }
+        // The data must cluster, or the comparison proves little.
+        #expect(clusters > 50)
+    }
+}
