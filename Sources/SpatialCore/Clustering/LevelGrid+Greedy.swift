@@ -32,7 +32,7 @@ extension LevelGrid {
             var k = 0
             while k < n {
                 let q = xy[k]
-                if let block = block(around: q, reach: r + 1e-9) {
+                if let block = block(around: q, radius: r) {
                     for cy in block.rows {
                         for j in slots(row: cy, columns: block.columns.0, block.columns.1) {
                             let d = xy[j] - q
@@ -77,7 +77,6 @@ extension LevelGrid {
     /// deferred one. With `part` = all slots nothing is deferred.
     private func settle(_ part: Range<Int>, radius r: Double, owner: UnsafeMutableBufferPointer<Int32>) {
         let r2 = r * r
-        let reach = r + 1e-9
         let lo = part.lowerBound, hi = part.upperBound
         // The earlier neighbours of every item on the stack that may still take it, as
         // (rank << 32 | slot); a frame is (slot, first entry, end).
@@ -97,7 +96,7 @@ extension LevelGrid {
                         let first = lists.count
                         let q = xy[k], rank = order[k]
                         var outside = false
-                        if let block = block(around: q, reach: reach) {
+                        if let block = block(around: q, radius: r) {
                             for cy in block.rows {
                                 for j in slots(row: cy, columns: block.columns.0, block.columns.1) where order[j] < rank {
                                     let d = xy[j] - q
@@ -110,16 +109,9 @@ extension LevelGrid {
                                 }
                             }
                         }
-                        if outside {
-                            // k and everything waiting on it are left for the last pass.
-                            owner[k] = Self.deferred
-                            for f in 0 ..< frames.count { owner[Int(frames[f][0])] = Self.deferred }
-                            lists.removeAll()
-                            frames.removeAll()
-                            break
-                        }
                         frames.append(SIMD3(Int32(k), Int32(first), Int32(lists.count)))
-                        while frames.count > 0 {
+                        var deferring = outside
+                        while !deferring && frames.count > 0 {
                             let top = frames.count - 1
                             let frame = frames[top]
                             let item = Int(frame[0])
@@ -138,9 +130,7 @@ extension LevelGrid {
                                     continue push
                                 }
                                 if o == Self.deferred {
-                                    for f in 0 ..< frames.count { owner[Int(frames[f][0])] = Self.deferred }
-                                    lists.removeAll()
-                                    frames.removeAll()
+                                    deferring = true
                                     break
                                 }
                                 // The earliest seed within r takes the item.
@@ -151,6 +141,13 @@ extension LevelGrid {
                             }
                             lists.removeLast(toCount: Int(frame[1]))
                             frames.removeLast(toCount: top)
+                        }
+                        if deferring {
+                            // An earlier neighbour lies in the other half, or waits on it: every
+                            // item on the stack is left for the last pass.
+                            for f in 0 ..< frames.count { owner[Int(frames[f][0])] = Self.deferred }
+                            lists.removeAll()
+                            frames.removeAll()
                         }
                         break
                     }
@@ -170,7 +167,6 @@ extension LevelGrid {
     /// - Complexity: O(|part|) plus a block scan and a sort per gathered seed.
     func gatherSeeds(_ part: Range<Int>, radius r: Double, owner: UnsafeBufferPointer<Int32>,
                      action: UnsafeMutableBufferPointer<Int32>, firstIndex: Int, into groups: inout SeedGroups) {
-        let reach = r + 1e-9
         // A member as (row << 32 | slot): sorting by it gives ascending row order.
         var found = ScratchBuffer<UInt64>(capacity: 256)
         defer { found.deallocate() }
@@ -189,7 +185,7 @@ extension LevelGrid {
                 found.removeAll()
                 let q = xy[k]
                 let seed = Int32(k)
-                if let block = block(around: q, reach: reach) {
+                if let block = block(around: q, radius: r) {
                     for cy in block.rows {
                         for j in slots(row: cy, columns: block.columns.0, block.columns.1)
                         where owner[j] == seed || j == k {

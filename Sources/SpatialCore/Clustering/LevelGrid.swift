@@ -173,7 +173,7 @@ struct LevelGrid {
     /// the other entries are left as they are. Scans the items in cell order, so memory is read
     /// in order, and stops at an item's first neighbour.
     ///
-    /// Each scan covers a block a hair wider than a search's (`r` plus 1e-9), so that an item left
+    /// Each scan covers a block a hair wider than a search's (``block(around:radius:)``), so that an item left
     /// unmarked can be found by no search at all, whatever the rounding of the cell bounds: the
     /// build copies unmarked items without searching. `parallel`: the two halves of the slots are
     /// scanned on the two cores (each slot writes only its own item's entry).
@@ -183,7 +183,6 @@ struct LevelGrid {
         assert(positions.count == xy.count)
         let fw = Double(w)
         let r2 = r * r
-        let reach = r + 1e-9
         let n = xy.count
         xy.withUnsafeBufferPointer { xy in
             order.withUnsafeBufferPointer { order in
@@ -199,10 +198,9 @@ struct LevelGrid {
                             }
                             // The block, the item's own row first.
                             func nearInBlock() -> Bool {
-                                let cy0 = Swift.max(firstRow, cell(q.y - reach, fw))
-                                let cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
-                                let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw))
-                                let cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
+                                guard let block = block(around: q, radius: r) else { return false }
+                                let cy0 = block.rows.lowerBound, cy1 = block.rows.upperBound
+                                let (cx0, cx1) = block.columns
                                 let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
                                 return forAnySlot(rows: own, own, columns: cx0, cx1, near)
                                     || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
@@ -225,7 +223,7 @@ struct LevelGrid {
     /// clamped by the caller to the numbered ones; an empty range finds nothing). Stops at the
     /// first. O(items in the cells).
     @inline(__always)
-    func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
+    private func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
         guard cy0 <= cy1, gx0 <= gx1 else { return false }
         let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
         let columnCount = lastColumn - firstColumn + 1
@@ -289,11 +287,18 @@ struct LevelGrid {
         }
     }
 
-    /// The grid rows and columns of the block a search of reach `reach` around `q` scans,
-    /// clamped to the numbered ones (an empty range when the search misses them all). O(1).
+    /// How far beyond `r` the blocks of the marking and cell-order passes reach (unit Mercator),
+    /// so that an item within `r` of another is in its block whatever the rounding of the cell
+    /// bounds.
+    static let blockMargin = 1e-9
+
+    /// The grid rows and columns of the block holding every item within `r` of `q` (the block
+    /// reaches ``blockMargin`` further), clamped to the numbered ones; nil when it misses them all.
+    /// O(1).
     @inline(__always)
-    func block(around q: SIMD2<Double>, reach: Double) -> (rows: ClosedRange<Int>, columns: (Int, Int))? {
+    func block(around q: SIMD2<Double>, radius r: Double) -> (rows: ClosedRange<Int>, columns: (Int, Int))? {
         let fw = Double(w)
+        let reach = r + Self.blockMargin
         let cy0 = Swift.max(firstRow, cell(q.y - reach, fw)), cy1 = Swift.min(lastRow, cell(q.y + reach, fw))
         let cx0 = Swift.max(firstColumn, cell(q.x - reach, fw)), cx1 = Swift.min(lastColumn, cell(q.x + reach, fw))
         guard cy0 <= cy1, cx0 <= cx1 else { return nil }
@@ -303,7 +308,7 @@ struct LevelGrid {
     /// The grid column (or row) of coordinate `v`, clamped in `Double` to −1 … w before the
     /// conversion, so that a query reaching far off the map (a huge radius) cannot overflow `Int`.
     @inline(__always)
-    func cell(_ v: Double, _ fw: Double) -> Int {
+    private func cell(_ v: Double, _ fw: Double) -> Int {
         Int(Swift.min(Swift.max(v * fw, -1), fw))
     }
 

@@ -18,11 +18,9 @@ struct SeedGroups {
     /// Appends `other`'s seeds after these. O(other's rows).
     mutating func append(contentsOf other: SeedGroups) {
         let shift = Int32(memberRows.count)
-        for m in 0 ..< other.memberRows.count { memberRows.append(other.memberRows[m]) }
-        for s in 0 ..< other.count {
-            memberEnd.append(other.memberEnd[s] + shift)
-            total.append(other.total[s])
-            centre.append(other.centre[s])
-        }
+        memberRows.append(contentsOf: UnsafeBufferPointer(other.memberRows.elements))
+        for s in 0 ..< other.count { memberEnd.append(other.memberEnd[s] + shift) }
+        total.append(contentsOf: UnsafeBufferPointer(other.total.elements))
+        centre.append(contentsOf: UnsafeBufferPointer(other.centre.elements))
     }
 }
