@@ -8,16 +8,43 @@ internal struct HilbertSorter {
     let keys: UnsafeMutableBufferPointer<UInt64>
     let nodeSize: Int
 
-    /// Sorts `0 ..< keys.count`; after the first partition the two sides are sorted on two
-    /// threads when the input is large (disjoint ranges, so the result is the same).
+    /// Sorts `0 ..< keys.count`. A large input is first partitioned breadth-first into pieces,
+    /// each round's pieces partitioned on both cores; the pieces are then sorted on both cores,
+    /// the longest first. Pieces are disjoint ranges and each is partitioned exactly as the
+    /// sequential sort would, so the result is the same.
     func sort() {
         let n = keys.count
         guard n > 1 else { return }
-        if let j = withScratch({ partition(left: 0, right: n - 1, scratch: $0) }) {
-            ParallelPair.run(parallel: n >= ParallelPair.threshold,
-                { sortRange(left: 0, right: j) }, { sortRange(left: j + 1, right: n - 1) })
+        guard n >= ParallelPair.threshold else {
+            sortRange(left: 0, right: n - 1)
+            return
+        }
+        // Partition until there are enough pieces for the two cores to share evenly: the first
+        // split of a Hilbert-keyed input can be as uneven as 1 : 3.
+        var pieces: [ClosedRange<Int>] = [0 ... n - 1]
+        var rounds = 0
+        while pieces.count < Self.pieces && rounds < 8 {
+            rounds += 1
+            var split = [ClosedRange<Int>?](repeating: nil, count: 2 * pieces.count)
+            split.withUnsafeMutableBufferPointer { split in
+                ParallelPair.forEach(pieces.count, parallel: true) { i in
+                    let piece = pieces[i]
+                    guard let j = withScratch({ partition(left: piece.lowerBound, right: piece.upperBound, scratch: $0) })
+                    else { return }
+                    if piece.lowerBound <= j { split[2 * i] = piece.lowerBound ... j }
+                    if j + 1 <= piece.upperBound { split[2 * i + 1] = j + 1 ... piece.upperBound }
+                }
+            }
+            pieces = split.compactMap { $0 }
+        }
+        pieces.sort { $0.count > $1.count }
+        ParallelPair.forEach(pieces.count, parallel: true) { i in
+            sortRange(left: pieces[i].lowerBound, right: pieces[i].upperBound)
         }
     }
+
+    /// How many pieces a large sort is split into before they are shared between the cores.
+    static var pieces: Int { 16 }
 
     /// Sorts `left ... right` with an explicit stack. O(n log n) expected.
     func sortRange(left: Int, right: Int) {
@@ -35,13 +62,17 @@ internal struct HilbertSorter {
     /// The block size of the branch-free partition scans.
     static var block: Int { 64 }
 
+    /// Ranges longer than this use the block partition: it beat Hoare's branches down to
+    /// ranges of a few nodes (1M uniform boxes: the sort took 0.83–0.9× the time with 128 here).
+    static var blockPartitionAbove: Int { 16 }
+
     /// Runs `body` with scratch room for two blocks of positions (on the stack).
     func withScratch<R>(_ body: (UnsafeMutableBufferPointer<Int>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.block) { body($0) }
     }
 
     /// One partition step of flatbush's sort, or nil when the range needs no sorting. Ranges
-    /// longer than two blocks use the branch-free block partition, which makes the same swaps.
+    /// longer than ``blockPartitionAbove`` use the branch-free block partition, which makes the same swaps.
     @inline(__always)
     func partition(left: Int, right: Int, scratch: UnsafeMutableBufferPointer<Int>) -> Int? {
         let keys = self.keys
@@ -51,7 +82,7 @@ internal struct HilbertSorter {
         // value < pivot  ⇔  key < pivot << 32;  value > pivot  ⇔  key ≥ (pivot + 1) << 32.
         let below = pivot << 32
         let above = pivot == 0xFFFF_FFFF ? UInt64.max : (pivot + 1) << 32
-        if right - left > 2 * Self.block {
+        if right - left > Self.blockPartitionAbove {
             return blockPartition(left: left, right: right, below: below, above: above, scratch: scratch)
         }
         return hoarePartition(left: left, right: right, below: below, above: above)
@@ -117,6 +148,18 @@ internal struct HilbertSorter {
                     q &-= 1
                 }
                 rightScan = end
+            }
+            // Whole batches of pairs while the last pair of the batch has not crossed (the
+            // pairs before it then have not either: A ascends, B descends).
+            let batch = Swift.min(aCount &- aNext, bCount &- bNext)
+            if batch > 0 && aBuffer[aNext &+ batch &- 1] < bBuffer[bNext &+ batch &- 1] {
+                for t in 0 ..< batch {
+                    keys.swapAt(aBuffer[aNext &+ t], bBuffer[bNext &+ t])
+                }
+                lastA = aBuffer[aNext &+ batch &- 1]
+                aNext &+= batch
+                bNext &+= batch
+                continue
             }
             let a = aNext < aCount ? aBuffer[aNext] : (leftScan > right ? Int.max : -1)
             let b = bNext < bCount ? bBuffer[bNext] : (rightScan < left ? Int.min : -1)

@@ -25,6 +25,27 @@ internal enum ParallelPair {
         }
     }
 
+    /// Calls `body` with every index in `0 ..< count`, spread over both cores when `parallel`
+    /// is true (each core takes the next index as it finishes one, so list long tasks first),
+    /// else in order on the calling thread. `body` must write only memory of its own index.
+    @inlinable static func forEach(_ count: Int, parallel: Bool, _ body: (Int) -> Void) {
+        guard parallel && count > 1 else {
+            for i in 0 ..< count { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let work = UnsafeTask(body: body)
+            DispatchQueue.concurrentPerform(iterations: count) { i in work.body(i) }
+        }
+    }
+
+    /// A task per index, handed to the worker threads. Each index writes its own memory.
+    @usableFromInline
+    struct UnsafeTask: @unchecked Sendable {
+        @usableFromInline let body: (Int) -> Void
+        @inlinable init(body: @escaping (Int) -> Void) { self.body = body }
+    }
+
     /// The two closures, handed to the worker threads. They write disjoint memory.
     @usableFromInline
     struct UnsafeWork: @unchecked Sendable {
