@@ -33,6 +33,12 @@ func clusterBenchInput(_ dataset: BenchDataset, properties keys: [String] = []) 
     return input
 }
 
+/// Notes the peak memory a default build over `dataset` adds (measured in a fresh process by
+/// the memory probe, so that the bench's other data cannot hide it).
+private func noteBuildMemory(_ bench: Bench, _ dataset: String, _ bytes: Double) {
+    bench.note("memory \(dataset): \(String(format: "%.1f", bytes / 1_048_576)) MB added by the build (peak RSS of a fresh process, input excluded)")
+}
+
 /// `cluster.build/…`, `cluster.query.world-z<z>/…`, `cluster.query.screen-z12/…`,
 /// `cluster.expansion-zoom/…` (and children / leaves per second).
 func benchClustering(_ bench: Bench) throws {
@@ -48,6 +54,7 @@ func benchClustering(_ bench: Bench) throws {
         if let index = try? ClusterIndex(coordinates: input.coordinates, options: options) {
             built[dataset.name] = (index, input)
         }
+        if bench.wants("cluster.build/\(dataset.name)") { noteBuildMemory(bench, dataset.name, memoryProbe(file: dataset.url)) }
     }
     if let cities = bench.dataset("cities500"), bench.wants("cluster.build.float32/cities500") {
         let input = clusterBenchInput(cities)
@@ -95,6 +102,9 @@ func benchClustering(_ bench: Bench) throws {
         let coordinates = make().map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: coordinates.count >= 1_000_000 ? 3 : nil) {
             blackHole(try? ClusterIndex(coordinates: coordinates, options: options))
+        }
+        if bench.wants("cluster.build/\(name)") {
+            noteBuildMemory(bench, name, memoryProbe(distribution: String(name.prefix { $0 != "-" }), n: coordinates.count))
         }
         if name == "uniform-100k" || name == "uniform-1m" {
             let f32 = try ClusterOptions(precision: .float32)

@@ -41,14 +41,25 @@ func benchPlot(_ bench: Bench, to path: String) throws {
 /// The environment variable that turns a `spatial-bench` process into a memory probe.
 let memoryProbeVariable = "SPATIAL_BENCH_MEMORY_PROBE"
 
-/// Runs `spatial-bench` again as a probe for one build and reads the bytes it reports; NaN when
-/// the probe fails.
+/// Runs `spatial-bench` again as a probe for one build over `n` synthetic points and reads the
+/// bytes it reports; NaN when the probe fails.
 func memoryProbe(distribution: String, n: Int) -> Double {
+    memoryProbe(spec: "\(distribution):\(n)")
+}
+
+/// Runs `spatial-bench` again as a probe for one default build over the points of a GeoJSON
+/// file and reads the bytes it reports; NaN when the probe fails.
+func memoryProbe(file: URL) -> Double {
+    memoryProbe(spec: "file:\(file.path)")
+}
+
+/// Runs the probe named by `spec` (`uniform:N`, `blobs:N` or `file:PATH`).
+private func memoryProbe(spec: String) -> Double {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     process.arguments = []
     var environment = ProcessInfo.processInfo.environment
-    environment[memoryProbeVariable] = "\(distribution):\(n)"
+    environment[memoryProbeVariable] = spec
     process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -59,21 +70,33 @@ func memoryProbe(distribution: String, n: Int) -> Double {
     return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
 }
 
-/// When this process is a memory probe: builds one index over the named synthetic points, prints
-/// the peak resident size minus the resident size before the build (inputs kept alive, so they
-/// are excluded) and exits.
+/// When this process is a memory probe: builds one index over the named synthetic points or
+/// file, prints the peak resident size minus the resident size before the build (inputs kept
+/// alive, so they are excluded) and exits.
 func runMemoryProbeIfAsked() {
     guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
-    let parts = spec.split(separator: ":")
-    guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
-    let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
-    let coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+    let coordinates: [Coordinate]
+    if spec.hasPrefix("file:") {
+        let url = URL(fileURLWithPath: String(spec.dropFirst("file:".count)))
+        guard let bytes = try? Data(contentsOf: url) else { exit(2) }
+        coordinates = clusterBenchInput(BenchDataset(name: url.lastPathComponent, url: url, bytes: [UInt8](bytes))).coordinates
+    } else {
+        let parts = spec.split(separator: ":")
+        guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
+        let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
+        coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+    }
+    #if os(Linux)
+    // Hand the reader's freed memory back to the OS, so that the build cannot reuse pages that
+    // are already resident and look smaller than it is.
+    _ = glibcMallocTrim(0)
+    #endif
     let before = PeakMemory.resident() ?? 0
     PeakMemory.reset()
     let index = try? ClusterIndex(coordinates: coordinates)
     let peak = PeakMemory.current() ?? before
     blackHole(index)
-    blackHole(points)
+    blackHole(coordinates)
     print(Swift.max(0, peak - before))
     exit(0)
 }
@@ -187,3 +210,9 @@ struct ScalingPlot {
         t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim` (not in the Glibc module's headers).
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
