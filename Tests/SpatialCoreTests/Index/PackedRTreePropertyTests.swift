@@ -188,9 +188,31 @@ struct PackedRTreePropertyTests {
     }
 }
 
-/// The branch-free block partition of the R-tree build makes exactly Hoare's swaps.
+/// The branch-free block and bit-mask partitions of the R-tree build make exactly Hoare's swaps.
 @Suite("HilbertSorter partition")
 struct HilbertSorterPartitionTests {
+    @Test(arguments: [1, 2, 3, 50])
+    func maskPartitionEqualsHoare(distinct: Int) {
+        var rng = TestLCG(seed: UInt32(100 + distinct))
+        for trial in 0..<2_000 {
+            // Every length from 1 to 64, the pivot one of the range's values (as the sort picks it).
+            let n = 1 + trial % 64
+            let values = (0..<n).map { i in UInt64(rng.below(distinct)) << 32 | UInt64(i) }
+            var a = values, b = values
+            let pivotValue = values[rng.below(n)] >> 32
+            let below = pivotValue << 32
+            let above = (pivotValue + 1) << 32
+            let ja = a.withUnsafeMutableBufferPointer { keys in
+                HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+            }
+            let jb = b.withUnsafeMutableBufferPointer { keys in
+                HilbertSorter(keys: keys, nodeSize: 16).maskPartition(left: 0, right: n - 1, below: below, above: above)
+            }
+            #expect(ja == jb, "n \(n)")
+            #expect(a == b, "n \(n)")
+        }
+    }
+
     @Test(arguments: [2, 3, 50, 1000])
     func blockPartitionEqualsHoare(distinct: Int) {
         var rng = TestLCG(seed: UInt32(distinct))
