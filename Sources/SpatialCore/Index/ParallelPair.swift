@@ -1,8 +1,8 @@
 import Dispatch
 
-/// Runs two independent pieces of build work on two threads (both machine cores) and waits for
-/// both. Used only where the pieces touch disjoint memory, so the result is identical to running
-/// them one after the other.
+/// Runs independent pieces of build work on the machine's two cores and waits for all of them.
+/// Used only where the pieces touch disjoint memory, so the result is identical to running them
+/// one after the other.
 @usableFromInline
 internal enum ParallelPair {
     /// Below this many items the thread hand-off costs more than it saves.
@@ -10,19 +10,7 @@ internal enum ParallelPair {
 
     /// Runs `first` and `second` concurrently when `parallel` is true, else in order.
     @inlinable static func run(parallel: Bool, _ first: () -> Void, _ second: () -> Void) {
-        guard parallel else {
-            first()
-            second()
-            return
-        }
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                let work = UnsafeWork(first: first, second: second)
-                DispatchQueue.concurrentPerform(iterations: 2) { i in
-                    if i == 0 { work.first() } else { work.second() }
-                }
-            }
-        }
+        forEach(2, parallel: parallel) { i in if i == 0 { first() } else { second() } }
     }
 
     /// Calls `body` with every index in `0 ..< count`, spread over both cores when `parallel`
@@ -44,16 +32,5 @@ internal enum ParallelPair {
     struct UnsafeTask: @unchecked Sendable {
         @usableFromInline let body: (Int) -> Void
         @inlinable init(body: @escaping (Int) -> Void) { self.body = body }
-    }
-
-    /// The two closures, handed to the worker threads. They write disjoint memory.
-    @usableFromInline
-    struct UnsafeWork: @unchecked Sendable {
-        @usableFromInline let first: () -> Void
-        @usableFromInline let second: () -> Void
-        @inlinable init(first: @escaping () -> Void, second: @escaping () -> Void) {
-            self.first = first
-            self.second = second
-        }
     }
 }
