@@ -191,6 +191,25 @@ struct PackedRTreePropertyTests {
 /// The branch-free block and bit-mask partitions of the R-tree build make exactly Hoare's swaps.
 @Suite("HilbertSorter partition")
 struct HilbertSorterPartitionTests {
+    /// Partitions `values` around the value at `pivotIndex` with Hoare's loop and with
+    /// `partition` (given the sorter over a copy, `below` and `above`), and expects the same
+    /// final `j` and the same order.
+    static func expectHoareSwaps(
+        _ values: [UInt64], pivotIndex: Int, _ partition: (HilbertSorter, UInt64, UInt64) -> Int
+    ) {
+        let n = values.count
+        var a = values, b = values
+        let pivotValue = values[pivotIndex] >> 32
+        let below = pivotValue << 32
+        let above = (pivotValue + 1) << 32
+        let ja = a.withUnsafeMutableBufferPointer { keys in
+            HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+        }
+        let jb = b.withUnsafeMutableBufferPointer { keys in partition(HilbertSorter(keys: keys, nodeSize: 16), below, above) }
+        #expect(ja == jb, "n \(n)")
+        #expect(a == b, "n \(n)")
+    }
+
     @Test(arguments: [1, 2, 3, 50])
     func maskPartitionEqualsHoare(distinct: Int) {
         var rng = TestLCG(seed: UInt32(100 + distinct))
@@ -198,18 +217,9 @@ struct HilbertSorterPartitionTests {
             // Every length from 1 to 64, the pivot one of the range's values (as the sort picks it).
             let n = 1 + trial % 64
             let values = (0..<n).map { i in UInt64(rng.below(distinct)) << 32 | UInt64(i) }
-            var a = values, b = values
-            let pivotValue = values[rng.below(n)] >> 32
-            let below = pivotValue << 32
-            let above = (pivotValue + 1) << 32
-            let ja = a.withUnsafeMutableBufferPointer { keys in
-                HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+            Self.expectHoareSwaps(values, pivotIndex: rng.below(n)) { sorter, below, above in
+                sorter.maskPartition(left: 0, right: n - 1, below: below, above: above)
             }
-            let jb = b.withUnsafeMutableBufferPointer { keys in
-                HilbertSorter(keys: keys, nodeSize: 16).maskPartition(left: 0, right: n - 1, below: below, above: above)
-            }
-            #expect(ja == jb, "n \(n)")
-            #expect(a == b, "n \(n)")
         }
     }
 
@@ -219,19 +229,9 @@ struct HilbertSorterPartitionTests {
         for trial in 0..<200 {
             let n = 2 + rng.below(trial < 100 ? 300 : 3000)
             let values = (0..<n).map { i in UInt64(rng.below(distinct)) << 32 | UInt64(i) }
-            var a = values, b = values
-            let pivotValue = values[rng.below(n)] >> 32
-            let below = pivotValue << 32
-            let above = (pivotValue + 1) << 32
-            let ja = a.withUnsafeMutableBufferPointer { keys in
-                HilbertSorter(keys: keys, nodeSize: 16).hoarePartition(left: 0, right: n - 1, below: below, above: above)
+            Self.expectHoareSwaps(values, pivotIndex: rng.below(n)) { sorter, below, above in
+                sorter.withScratch { sorter.blockPartition(left: 0, right: n - 1, below: below, above: above, scratch: $0) }
             }
-            let jb = b.withUnsafeMutableBufferPointer { keys in
-                let sorter = HilbertSorter(keys: keys, nodeSize: 16)
-                return sorter.withScratch { sorter.blockPartition(left: 0, right: n - 1, below: below, above: above, scratch: $0) }
-            }
-            #expect(ja == jb)
-            #expect(a == b)
         }
     }
 }
