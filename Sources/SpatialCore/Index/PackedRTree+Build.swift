@@ -71,7 +71,8 @@ extension PackedRTree {
             }
             keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
         }
-        // Every slot is written below (items and their parents by `gather`, the rest by `pack`).
+        // Every slot is written below (items and their parents by `gather`, the rest by
+        // `packAboveFirstParents`).
         // No huge-page hint (`LargeBuffer`) on these arrays: measured build after build on 1M boxes,
         // hinted ones took twice as long to fault in (the gather about 40 ms against 18 ms).
         var indices = ContiguousArray<UInt32>(filling: total) { _ in }
@@ -118,7 +119,7 @@ extension PackedRTree {
                                             lo = SIMD2(b.x, b.y)
                                             hi = SIMD2(b.z, b.w)
                                         } else {
-                                            // `pack`'s comparisons, in its order.
+                                            // `packAboveFirstParents`'s comparisons, in its order.
                                             lo = SIMD2(Swift.min(lo.x, b.x), Swift.min(lo.y, b.y))
                                             hi = SIMD2(Swift.max(hi.x, b.z), Swift.max(hi.y, b.w))
                                         }
@@ -136,7 +137,7 @@ extension PackedRTree {
                             ParallelPair.run(parallel: parallel, { gather(0 ..< middle) }, { gather(middle ..< n) })
                         }
                     }
-                    Self.pack(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize, fromLevel: 1)
+                    Self.packAboveFirstParents(boxes: boxes, indices: indices, levelBounds: layout.levelBounds, nodeSize: nodeSize)
                 }
             }
         }
@@ -180,17 +181,17 @@ extension PackedRTree {
         return (first.minX, first.minY, first.maxX, first.maxY)
     }
 
-    /// Packs parent nodes bottom-up from the nodes of level `first` (0: the items): each run of
-    /// `nodeSize` consecutive boxes of a level gets one parent holding their union and the offset
-    /// of the first. The levels below `first` must be packed already.
-    static func pack(
+    /// Packs the parent nodes above the first parent level, bottom-up (the gather writes the
+    /// items and their parents): each run of `nodeSize` consecutive boxes of a level gets one
+    /// parent holding their union and the offset of the first.
+    static func packAboveFirstParents(
         boxes: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<UInt32>,
-        levelBounds: [Int], nodeSize: Int, fromLevel first: Int = 0
+        levelBounds: [Int], nodeSize: Int
     ) {
-        guard first < levelBounds.count - 1 else { return }
-        var pos = levelBounds[first]
-        var readPos = first == 0 ? 0 : levelBounds[first - 1]
-        for level in first..<(levelBounds.count - 1) {
+        guard levelBounds.count > 2 else { return }
+        var pos = levelBounds[1]
+        var readPos = levelBounds[0]
+        for level in 1..<(levelBounds.count - 1) {
             let end = levelBounds[level]
             while readPos < end {
                 let nodeIndex = readPos
