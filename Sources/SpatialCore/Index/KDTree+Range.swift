@@ -1,12 +1,15 @@
 extension KDTree {
-    /// The most (left, right, axis) triples the traversal stack can hold: each visit pushes at most
-    /// two children and the tree is at most 33 levels deep for `UInt32` ids.
-    @inlinable static var traversalStackCapacity: Int { 3 * 80 }
+    /// Room for the (left, right, axis) triples of the traversal stack: 40 triples. Each visit
+    /// pops one node and pushes at most two, so the stack holds at most one pending half per level
+    /// of the current path plus two: 35 for the 33 levels that `UInt32` ids allow. 120 `Int`s fit
+    /// in ``StackRoom`` (960 bytes), so the stack never leaves the machine stack.
+    @inlinable static var traversalStackCapacity: Int { 3 * 40 }
 
     /// kdbush's traversal, shared by `range` and `within`: depth first with an explicit stack,
     /// the middle item of each node tested before its halves, the upper half visited first. Each
     /// visited node's middle item goes to `one` when the query contains it; each leaf's accepted
-    /// items go to `many` as one batch, in order. No allocation for the usual node sizes.
+    /// items go to `many` as one batch, in order. No allocation for node sizes up to 127 (see
+    /// ``StackRoom``).
     ///
     /// The work is memory-bound on large trees (a leaf of 64 `Double` points is 16 cache lines of
     /// coordinates that a random query finds in DRAM), so the loop is shaped to keep several
@@ -25,9 +28,10 @@ extension KDTree {
         ids.withUnsafeBufferPointer { ids in
             coords.withUnsafeBufferPointer { coords in
                 let points = KDPoints(coords)
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity &+ nodeSize &+ 1) { memory in
-                    let stack = UnsafeMutableBufferPointer(rebasing: memory[0 ..< capacity])
-                    let scratch = UnsafeMutableBufferPointer(rebasing: memory[capacity...])
+                // Two allocations, each within `StackRoom` (the scratch for node sizes up to 127),
+                // rather than one that would go to the heap on every query.
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: nodeSize &+ 1) { scratch in
                     stack[0] = 0
                     stack[1] = n &- 1
                     stack[2] = 0
@@ -85,6 +89,7 @@ extension KDTree {
                         }
                     }
                     CacheTouch.keep(touched)
+                }
                 }
             }
         }

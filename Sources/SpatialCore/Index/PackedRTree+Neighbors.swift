@@ -1,4 +1,11 @@
 extension PackedRTree {
+    /// The room the neighbour queue starts with, in entries: enough for the usual queries, and
+    /// never more than ``StackRoom`` keeps on the machine stack (128 entries of keys and of
+    /// entries, in two allocations). A queue that outgrows it moves to the heap. O(1).
+    internal static func neighborQueueRoom(count: Int, nodeSize: Int, levels: Int) -> Int {
+        Swift.max(16, Swift.min(count, 4 &* nodeSize &* levels &+ 64, StackRoom.capacity(of: Int.self)))
+    }
+
     /// Calls `body` with the ids of the boxes nearest to `(x, y)` in order of box distance (0 for
     /// a point inside a box), at most `maxResults` of them, within `maxDistance`, skipping ids for
     /// which `filter` returns `false`; stops early when `body` returns `false`.
@@ -22,7 +29,7 @@ extension PackedRTree {
         var found = 0
         let point = SIMD2(x, y)
         // The queue starts on the stack (a local, so its fields stay in registers).
-        let queueRoom = Swift.max(16, Swift.min(count, 4 * nodeSize * levelBounds.count + 64, 1024))
+        let queueRoom = Self.neighborQueueRoom(count: count, nodeSize: nodeSize, levels: levelBounds.count)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: queueRoom) { keyRoom in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: queueRoom) { entryRoom in
             var queue = NeighborQueue(keys: keyRoom.baseAddress.unsafelyUnwrapped,

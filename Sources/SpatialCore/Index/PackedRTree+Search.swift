@@ -1,11 +1,27 @@
 extension PackedRTree {
+    /// The most entries the search stack holds for a tree of `levels` levels (items included).
+    ///
+    /// Entries are child blocks. The root's scan pushes one; a scan of a node block pushes at most
+    /// `nodeSize`, all one level down. Depth first, the entries of one level all come from the
+    /// latest scan above it (an older scan's lie above the entry that starts a newer one, so they
+    /// are used up first), and that scan's first popped entry is gone. So at most `nodeSize − 1`
+    /// blocks wait at each of the `levels − 3` levels between the root's children and the items,
+    /// while the last scan pushes `nodeSize` item blocks: `(levels − 3) · (nodeSize − 1) + nodeSize`,
+    /// reached when every block on the first path is full. At node size 16 that is at most 106
+    /// entries, for the largest tree (2^29 items): within ``StackRoom``, so the stack never goes to
+    /// the heap. O(1).
+    @inlinable
+    internal static func searchStackCapacity(levels: Int, nodeSize: Int) -> Int {
+        Swift.max(1, (levels &- 3) &* (nodeSize &- 1) &+ nodeSize)
+    }
+
     /// The search traversal of flatbush 4: depth first with an explicit stack, nodes wholly inside
     /// the query hand over their items as one run of the leaf level without testing them.
     ///
     /// Results go out in batches, in flatbush's order: `items` receives the ids found among one
     /// node's children (collected branch-free into a scratch buffer), `run` receives the raw ids of
-    /// a contained subtree. No allocation for the usual node sizes (stack and scratch live on the
-    /// stack).
+    /// a contained subtree. No allocation at node size 16 whatever the tree's size, nor at other node
+    /// sizes while ``searchStackCapacity(levels:nodeSize:)`` entries fit in ``StackRoom``.
     @inlinable
     internal func traverse(
         minX: Double, minY: Double, maxX: Double, maxY: Double,
@@ -15,15 +31,13 @@ extension PackedRTree {
         let nodeSize = self.nodeSize
         let numItems4 = count &* 4
         let levels = levelBounds.count
-        // Each visited node pushes at most nodeSize children; one pending block per level.
-        let capacity = 2 &* (levels &* nodeSize &+ 2)
+        let capacity = Self.searchStackCapacity(levels: levels, nodeSize: nodeSize)
         let query = SIMD4(maxX, maxY, -minX, -minY)
         boxes.withUnsafeBufferPointer { boxes in
             indices.withUnsafeBufferPointer { indices in
                 levelBounds.withUnsafeBufferPointer { levelBounds in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity &+ nodeSize) { memory in
-                        let stack = UnsafeMutableBufferPointer(rebasing: memory[0 ..< capacity])
-                        let scratch = UnsafeMutableBufferPointer(rebasing: memory[capacity...])
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: nodeSize) { scratch in
                         var top = 0
                         var nodeIndex = boxes.count &- 4
                         var level = levels &- 1
@@ -58,9 +72,8 @@ extension PackedRTree {
                                                 UnsafeRawPointer(boxes.baseAddress.unsafelyUnwrapped + child),
                                                 bytes: (childEnd &- child) &* 8)
                                         }
-                                        stack[top] = child | (inside ? 1 : 0)
-                                        stack[top &+ 1] = level &- 1
-                                        top &+= 2
+                                        stack[top] = child | (inside ? 1 : 0) | (level &- 1) << 56
+                                        top &+= 1
                                     }
                                     pos &+= 4
                                 }
@@ -77,13 +90,14 @@ extension PackedRTree {
                                 if found > 0 { items(UnsafeBufferPointer(rebasing: scratch[0 ..< found])) }
                             }
                             if top == 0 { break }
-                            level = stack[top &- 1]
-                            let entry = stack[top &- 2]
-                            top &-= 2
+                            top &-= 1
+                            let entry = stack[top]
+                            level = entry >> 56
                             contained = entry & 1 == 1
-                            nodeIndex = entry & ~1
+                            nodeIndex = entry & (1 << 56 &- 2)
                         }
                         CacheTouch.keep(touched)
+                    }
                     }
                 }
             }
@@ -140,7 +154,7 @@ extension PackedRTree {
         // once per run.
         let needed = result.count &+ run.count
         if result.capacity < needed { result.reserveCapacity(Swift.max(needed, 2 &* result.capacity)) }
-        let block = 256
+        let block = StackRoom.capacity(of: Int.self)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { buffer in
             var start = 0
             while start < run.count {
