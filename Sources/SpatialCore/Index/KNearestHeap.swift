@@ -1,6 +1,7 @@
 /// The k best candidates of a nearest-neighbour search: a bounded max-heap on
 /// `(squared distance, id)`, so that ties in distance resolve to the smaller id and results are
-/// deterministic. Manually managed storage; the owner calls ``release()`` once.
+/// deterministic. Manually managed storage, which may start in caller-provided room; the owner
+/// calls ``release()`` once.
 @usableFromInline
 internal struct KNearestHeap {
     @usableFromInline var distances: UnsafeMutablePointer<Double>
@@ -8,16 +9,22 @@ internal struct KNearestHeap {
     @usableFromInline var count: Int = 0
     @usableFromInline var capacity: Int
     @usableFromInline let limit: Int
+    /// Whether `distances` and `ids` were allocated here (and so are freed by ``release()``).
+    @usableFromInline var ownsStorage: Bool
 
-    /// A heap that keeps the `limit` smallest entries.
-    @inlinable init(limit: Int, expected: Int) {
+    /// A heap that keeps the `limit` smallest entries, in caller-provided room for `capacity`
+    /// of them (for example temporary allocations within ``StackRoom``); it moves to the heap
+    /// only if it needs more.
+    @inlinable init(limit: Int, distances: UnsafeMutablePointer<Double>, ids: UnsafeMutablePointer<Int>, capacity: Int) {
         self.limit = limit
-        capacity = Swift.max(1, Swift.min(limit, expected))
-        distances = .allocate(capacity: capacity)
-        ids = .allocate(capacity: capacity)
+        self.distances = distances
+        self.ids = ids
+        self.capacity = Swift.max(1, capacity)
+        ownsStorage = false
     }
 
     @inlinable func release() {
+        guard ownsStorage else { return }
         distances.deallocate()
         ids.deallocate()
     }
@@ -40,11 +47,11 @@ internal struct KNearestHeap {
                 let i = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
                 d.moveInitialize(from: distances, count: count)
                 i.moveInitialize(from: ids, count: count)
-                distances.deallocate()
-                ids.deallocate()
+                release()
                 distances = d
                 ids = i
                 capacity = newCapacity
+                ownsStorage = true
             }
             var pos = count
             count += 1
@@ -77,12 +84,32 @@ internal struct KNearestHeap {
         ids[pos] = id
     }
 
-    /// The kept ids, nearest first (ties by id). O(k log k).
-    @inlinable func sortedIDs() -> [Int] {
-        var pairs: [(Double, Int)] = []
-        pairs.reserveCapacity(count)
-        for i in 0..<count { pairs.append((distances[i], ids[i])) }
-        pairs.sort { Self.less($0.0, $0.1, $1.0, $1.1) }
-        return pairs.map(\.1)
+    /// Appends the kept ids to `result`, nearest first (ties by id), sorting the heap in place
+    /// (heapsort: the heap is empty afterwards). O(k log k), no allocation beyond `result`.
+    @inlinable mutating func appendSortedIDs(to result: inout [Int]) {
+        let kept = count
+        // Move the worst kept entry behind the shrinking heap, k − 1 times: ascending order.
+        var n = kept
+        while n > 1 {
+            n -= 1
+            let distance = distances[n], id = ids[n]
+            distances[n] = distances[0]
+            ids[n] = ids[0]
+            var pos = 0
+            while true {
+                var child = 2 &* pos &+ 1
+                if child >= n { break }
+                let right = child &+ 1
+                if right < n && Self.less(distances[child], ids[child], distances[right], ids[right]) { child = right }
+                if !Self.less(distance, id, distances[child], ids[child]) { break }
+                distances[pos] = distances[child]
+                ids[pos] = ids[child]
+                pos = child
+            }
+            distances[pos] = distance
+            ids[pos] = id
+        }
+        count = 0
+        result.append(contentsOf: UnsafeBufferPointer(start: ids, count: kept))
     }
 }

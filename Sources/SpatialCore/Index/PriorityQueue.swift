@@ -10,6 +10,8 @@ internal struct PriorityQueue<Payload> {
     @usableFromInline var payloads: UnsafeMutablePointer<Payload>
     @usableFromInline var count: Int = 0
     @usableFromInline var capacity: Int
+    /// Whether `keys` and `payloads` were allocated here (and so are freed by ``release()``).
+    @usableFromInline var ownsStorage: Bool
 
     /// An empty queue with room for `capacity` entries before it grows.
     @inlinable init(capacity: Int) {
@@ -17,10 +19,22 @@ internal struct PriorityQueue<Payload> {
         self.capacity = capacity
         keys = .allocate(capacity: capacity)
         payloads = .allocate(capacity: capacity)
+        ownsStorage = true
     }
 
-    /// Frees the storage; the queue must not be used afterwards.
+    /// An empty queue in caller-provided room for `capacity` entries (for example temporary
+    /// allocations within ``StackRoom``, so that a query allocates nothing unless the queue
+    /// outgrows them; it then moves to the heap).
+    @inlinable init(keys: UnsafeMutablePointer<Double>, payloads: UnsafeMutablePointer<Payload>, capacity: Int) {
+        self.keys = keys
+        self.payloads = payloads
+        self.capacity = capacity
+        ownsStorage = false
+    }
+
+    /// Frees the storage the queue allocated; the queue must not be used afterwards.
     @inlinable func release() {
+        guard ownsStorage else { return }
         keys.deallocate()
         payloads.deallocate()
     }
@@ -45,11 +59,11 @@ internal struct PriorityQueue<Payload> {
         let newPayloads = UnsafeMutablePointer<Payload>.allocate(capacity: newCapacity)
         newKeys.moveInitialize(from: keys, count: count)
         newPayloads.moveInitialize(from: payloads, count: count)
-        keys.deallocate()
-        payloads.deallocate()
+        release()
         keys = newKeys
         payloads = newPayloads
         capacity = newCapacity
+        ownsStorage = true
     }
 
     /// Adds a payload. O(log n).

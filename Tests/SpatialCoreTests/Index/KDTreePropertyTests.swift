@@ -180,6 +180,29 @@ struct KDTreePropertyTests {
         #expect(tree.nearest(to: .zero, k: .max).count == 4000)
     }
 
+    /// `nearest(into:)` keeps up to 128 candidates and 18 queued nodes on the stack and moves
+    /// either to the heap when a query needs more: k on both sides of 128, and a deep tree (node
+    /// size 2) on a grid (ties everywhere), whose queue outgrows its room. The order is brute
+    /// force's: distance, then id.
+    @Test(arguments: [1, 18, 19, 127, 128, 129, 700])
+    func nearestIntoBufferBeyondStackRoom(k: Int) throws {
+        let points = Self.randomPoints(2000, seed: 41, grid: true)
+        for nodeSize in [2, 64] {
+            let tree = try KDTree<Double>(points, nodeSize: nodeSize)
+            var rng = TestLCG(seed: 5)
+            for _ in 0..<10 {
+                let q = SIMD2(rng.uniform(-5, 25), rng.uniform(-5, 25))
+                let ranked: [(distance: Double, id: Int)] = points.indices.map { (Self.sqDist(points[$0], q.x, q.y), $0) }
+                let sorted = ranked.sorted { a, b in a.distance < b.distance || (a.distance == b.distance && a.id < b.id) }
+                let expected: [Int] = sorted.prefix(k).map { $0.id }
+                var result = [-7, -8]
+                tree.nearest(to: q, k: k, into: &result)
+                #expect(result == [-7, -8] + expected, "k \(k), node size \(nodeSize)")
+                #expect(tree.nearest(to: q, k: k) == Array(expected))
+            }
+        }
+    }
+
     @Test func aroundMatchesBruteForce() throws {
         let points = Self.randomPoints(3000, seed: 31)
         let tree = try KDTree<Double>(points, nodeSize: 8)
