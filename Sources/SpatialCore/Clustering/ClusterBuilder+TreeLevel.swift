@@ -3,12 +3,18 @@ extension ClusterBuilder {
     /// in order that no earlier item took searches the level's k-d tree (kdbush's `within`
     /// order) and takes its untaken neighbours, forming a cluster when they bring the count to
     /// `minPoints`. Returns level z, or nil when it equals level z + 1 (nothing merged or taken).
+    /// Raw points that `isolation` rules out (with the margin for the trees' `Float` rounding)
+    /// are kept without a search: it would find only themselves.
     ///
     /// - Complexity: O(n log n) for n items (one tree search each).
-    mutating func clusterLevelOnTree(_ level: ContiguousArray<UInt32>, zoom z: Int, tree: KDTree<S>) -> ContiguousArray<UInt32>? {
+    mutating func clusterLevelOnTree(
+        _ level: ContiguousArray<UInt32>, zoom z: Int, tree: KDTree<S>, isolation: IsolationBound?
+    ) -> ContiguousArray<UInt32>? {
         let r = options.searchRadius(atZoom: z)
         let z8 = Int8(z)
         let minPoints = options.minPoints
+        let isolated2 = isolation?.isolatedSquaredDistance(radius: r, float32: true) ?? .infinity
+        let rawCount = isolation == nil ? 0 : pointCount
         var next = ContiguousArray<UInt32>()
         next.reserveCapacity(level.count)
         var changed = false
@@ -18,6 +24,10 @@ extension ClusterBuilder {
             let it = Int(level[pos])
             if lastZoom[it] <= z8 { continue }
             lastZoom[it] = z8
+            if it < rawCount && isolation.unsafelyUnwrapped.nearest2[it] > isolated2 {
+                next.append(UInt32(it))
+                continue
+            }
             let sx = x[it], sy = y[it]
             neighbours.removeAll(keepingCapacity: true)
             tree.forEachWithin(x: sx, y: sy, radius: r) { neighbours.append(UInt32(truncatingIfNeeded: $0)) }

@@ -190,8 +190,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var level = ContiguousArray<UInt32>(filling: pointCount) { buf in
             for i in 0..<pointCount { buf[i] = UInt32(i) }
         }
-        // `.double` (fast): raw points whose nearest other point is beyond 3 r are copied without a
-        // search (see `IsolationBound`; sparse inputs only, where it pays); searches use a grid over the other items only; the public
+        // Both precisions: raw points whose nearest other point is beyond 3 r (plus a margin for
+        // `.float32`'s rounded trees) are kept without a search (see `IsolationBound`; sparse
+        // inputs only, where it pays). `.double` (fast): searches use a grid over the other items only; the public
         // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
         // per-level trees and searches.
         let fast = S.self == Double.self
@@ -206,13 +207,13 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var tree: KDTree<S>? = nil
         var levelTrees: [KDTree<S>] = []
         var isolation: IsolationBound? = nil
+        let bounds = IsolationBound.bounds(x: x, y: y, count: pointCount)
+        if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
+            isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
+                                       parallel: pointCount >= parallelFrom)
+        }
         if fast {
             _ = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
-            let bounds = IsolationBound.bounds(x: x, y: y, count: pointCount)
-            if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
-                isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
-                                           parallel: pointCount >= parallelFrom)
-            }
             levelSegments = [[Int32]](repeating: [], count: maxZoom - minZoom + 2)
             levelSegments[maxZoom + 1 - minZoom] = [0]
         } else {
@@ -244,7 +245,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
             } else {
-                if let next = clusterLevelOnTree(level, zoom: z, tree: tree!) {
+                if let next = clusterLevelOnTree(level, zoom: z, tree: tree!, isolation: isolation) {
                     level = next
                     tree = makeTree(level)
                 }

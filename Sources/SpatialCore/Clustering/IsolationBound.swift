@@ -9,6 +9,13 @@
 /// lie within 4 r(z') ≤ 2 r(z) of its centre, so a cluster within r(z) would put one of its points
 /// within 3 r(z). Such a point is kept unchanged, exactly as the greedy step would keep it, and no
 /// other item can find it either (the neighbour relation is symmetric).
+///
+/// The `.float32` build searches trees whose coordinates are rounded to `Float`: a tree position
+/// lies within ε = 2^-25 · √2 of the item's (unit Mercator coordinates are in [0, 1]), so a search
+/// finds items up to r + ε away. Every step of the argument above then loses up to 2ε per level:
+/// a cluster's points lie within 4 r(z') + 2ε · (levels) of its centre, at most 4 r(z') + 64ε for
+/// the 31 levels zooms allow, and a point farther than 3r + 65ε from every other is isolated.
+/// ``isolatedSquaredDistance(radius:float32:)`` adds that margin.
 struct IsolationBound {
     /// The smallest and largest x and y of some points.
     typealias Bounds = (minX: Double, maxX: Double, minY: Double, maxY: Double)
@@ -256,9 +263,13 @@ struct IsolationBound {
     }
 
     /// The squared distance beyond which a raw point is isolated at search radius `r`: (3r)² with
-    /// a small absolute margin for rounding, or +∞ (nothing known) when 3r exceeds the grid cell. O(1).
-    @inline(__always) func isolatedSquaredDistance(radius r: Double) -> Double {
-        let t = 3 * r + 1e-13
+    /// a small absolute margin for rounding, or +∞ (nothing known) when 3r exceeds the grid cell;
+    /// `float32`: for the `.float32` build, 3r + 65ε (see the type's notes). O(1).
+    @inline(__always) func isolatedSquaredDistance(radius r: Double, float32: Bool = false) -> Double {
+        let t = 3 * r + (float32 ? Self.float32Margin : 0) + 1e-13
         return t <= h ? t * t : .infinity
     }
+
+    /// 65 times the largest distance between a unit-Mercator position and its `Float` rounding.
+    static let float32Margin = 65 * 0x1p-25 * 2.0.squareRoot()
 }

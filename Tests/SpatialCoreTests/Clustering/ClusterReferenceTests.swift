@@ -101,7 +101,8 @@ struct ClusterReferenceTests {
     /// The ways a `.double` build can run, which must all give the reference's result: with and
     /// without the isolation pre-pass (it runs only where it pays), and with the grid passes on
     /// two cores from the first item, deciding each level's greedy step as the build chooses, in
-    /// cell order everywhere, or in level order everywhere. `.float32` has one way.
+    /// cell order everywhere, or in level order everywhere. `.float32` runs with and without the
+    /// pre-pass.
     struct BuildVariant: CustomStringConvertible {
         var prePass: Bool? = nil
         var parallelFrom: Int? = nil
@@ -120,7 +121,7 @@ struct ClusterReferenceTests {
     }
 
     static func buildVariants(_ precision: ClusterPrecision) -> [BuildVariant] {
-        guard precision == .double else { return [BuildVariant()] }
+        guard precision == .double else { return [BuildVariant(prePass: false), BuildVariant(prePass: true)] }
         return [
             BuildVariant(prePass: false), BuildVariant(prePass: true), BuildVariant(prePass: true, parallelFrom: 0),
             BuildVariant(prePass: false, parallelFrom: 0, cellOrderBelow: .infinity),

@@ -1,0 +1,84 @@
+import Testing
+@testable import SpatialCore
+
+/// The isolation pre-pass on its own: its nearest-point distances against brute force, and the
+/// premise of the `.float32` margin (how far `Float` rounding moves a unit-Mercator position).
+@Suite("Clustering: isolation bound")
+struct IsolationBoundTests {
+    /// Seeded unit-Mercator points: uniform, plus tight pairs and exact duplicates, so that every
+    /// grid pass settles some.
+    static func points(_ n: Int, seed: UInt32) -> (x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
+        var rng = TestLCG(seed: seed)
+        var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
+        while x.count < n {
+            let px = rng.next53(), py = rng.next53()
+            x.append(px); y.append(py)
+            switch rng.below(4) {
+            case 0: x.append(px); y.append(py)
+            case 1: x.append(px + rng.uniform(-1e-5, 1e-5)); y.append(py + rng.uniform(-1e-5, 1e-5))
+            default: break
+            }
+        }
+        return (x, y)
+    }
+
+    @Test("nearest distances: exact up to the cell size, ∞ beyond, anything within 3 r(maxZoom) for close pairs",
+          arguments: [false, true])
+    func nearestAgainstBruteForce(parallel: Bool) throws {
+        let (x, y) = Self.points(3_000, seed: 17)
+        let n = x.count
+        let options = try ClusterOptions()
+        let bound = IsolationBound(x: x, y: y, count: n, bounds: IsolationBound.bounds(x: x, y: y, count: n),
+                                   options: options, parallel: parallel)
+        let near = 3 * options.searchRadius(atZoom: options.maxZoom)
+        var checked = 0
+        for i in 0..<n {
+            var best = Double.infinity
+            for j in 0..<n where j != i {
+                let dx = x[j] - x[i], dy = y[j] - y[i]
+                best = min(best, dx * dx + dy * dy)
+            }
+            let got = bound.nearest2[i]
+            if best <= near * near {
+                #expect(got <= near * near, "point \(i): \(got), nearest \(best)")
+            } else if best <= bound.h * bound.h {
+                #expect(got == best, "point \(i): \(got), nearest \(best)")
+                checked += 1
+            } else {
+                #expect(got == .infinity, "point \(i): \(got), nearest \(best) beyond h \(bound.h)")
+            }
+        }
+        #expect(checked > n / 4)
+    }
+
+    @Test("the isolation threshold: 3r plus the float32 margin, ∞ once it passes the cell size")
+    func threshold() throws {
+        let (x, y) = Self.points(500, seed: 3)
+        let options = try ClusterOptions()
+        let bound = IsolationBound(x: x, y: y, count: x.count, bounds: IsolationBound.bounds(x: x, y: y, count: x.count),
+                                   options: options, parallel: false)
+        let r = options.searchRadius(atZoom: 14)
+        let plain = bound.isolatedSquaredDistance(radius: r).squareRoot()
+        let float32 = bound.isolatedSquaredDistance(radius: r, float32: true).squareRoot()
+        #expect(abs(plain - 3 * r) < 1e-12)
+        #expect(abs(float32 - plain - IsolationBound.float32Margin) < 1e-12)
+        #expect(bound.isolatedSquaredDistance(radius: bound.h) == .infinity)
+    }
+
+    @Test("Float rounding moves a unit-Mercator position by at most ε = 2^-25 · √2, a 65th of the margin")
+    func floatRounding() {
+        var rng = TestLCG(seed: 99)
+        let epsilon = IsolationBound.float32Margin / 65
+        var values = [0, 1, 0.5, 0.5.nextDown, 1.0.nextDown, 0x1p-30, 0.25.nextUp]
+        for _ in 0..<20_000 { values.append(rng.next53()) }
+        var worst = 0.0
+        for v in values {
+            let e = abs(Double(Float(v)) - v)
+            worst = max(worst, e)
+            #expect(e <= 0x1p-25, "\(v)")
+        }
+        // The largest per-axis error on both axes at once is still within ε.
+        #expect((worst * worst * 2).squareRoot() <= epsilon)
+        #expect(worst > 0x1p-26)
+    }
+}
