@@ -1,25 +1,12 @@
 import Testing
 @testable import SpatialCore
 
-/// The query loops' temporary buffers stay on the machine stack: the premise (`StackRoom`'s size
-/// is stack-allocated), each loop's room fits it for the trees these indexes can hold, and the
-/// deepest traversals stay inside their stacks (the buffers are bounds-checked in debug builds)
-/// while giving brute force's answers.
+/// The query loops' temporary buffers stay on the machine stack: each loop's room fits
+/// ``StackRoom`` (whose premise `StackRoomTests` checks) for the trees these indexes can hold, and
+/// the deepest traversals stay inside their stacks (the buffers are bounds-checked in debug
+/// builds) while giving brute force's answers.
 @Suite("Query scratch on the stack")
 struct QueryScratchTests {
-    @Test("a temporary allocation of StackRoom.bytes lies next to the caller's locals")
-    func stackRoomIsOnTheStack() {
-        var local = 0
-        let localAddress = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
-        let roomAddress = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: StackRoom.bytes) {
-            UInt(bitPattern: $0.baseAddress)
-        }
-        let distance = roomAddress > localAddress ? roomAddress - localAddress : localAddress - roomAddress
-        // A heap block would be megabytes away (another mapping); a stack slot is a frame or two.
-        #expect(distance < 64 * 1024, "distance \(distance) bytes")
-        #expect(StackRoom.capacity(of: Int.self) == 128)
-    }
-
     @Test("every query loop's room fits StackRoom for the largest trees")
     func roomsFit() throws {
         let ints = StackRoom.capacity(of: Int.self)
