@@ -67,9 +67,13 @@ internal struct KNearestHeap {
             return
         }
         guard Self.less(distance, id, distances[0], ids[0]) else { return }
-        // Replace the root and sift down.
+        replaceRoot(distance, id, heapCount: count)
+    }
+
+    /// Puts `(distance, id)` at the root of the heap of the first `n` entries and sifts it down.
+    /// O(log n).
+    @inlinable @inline(__always) func replaceRoot(_ distance: Double, _ id: Int, heapCount n: Int) {
         var pos = 0
-        let n = count
         while true {
             var child = 2 &* pos &+ 1
             if child >= n { break }
@@ -95,19 +99,7 @@ internal struct KNearestHeap {
             let distance = distances[n], id = ids[n]
             distances[n] = distances[0]
             ids[n] = ids[0]
-            var pos = 0
-            while true {
-                var child = 2 &* pos &+ 1
-                if child >= n { break }
-                let right = child &+ 1
-                if right < n && Self.less(distances[child], ids[child], distances[right], ids[right]) { child = right }
-                if !Self.less(distance, id, distances[child], ids[child]) { break }
-                distances[pos] = distances[child]
-                ids[pos] = ids[child]
-                pos = child
-            }
-            distances[pos] = distance
-            ids[pos] = id
+            replaceRoot(distance, id, heapCount: n)
         }
         count = 0
         result.append(contentsOf: UnsafeBufferPointer(start: ids, count: kept))
