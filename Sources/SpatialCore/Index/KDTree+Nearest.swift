@@ -44,7 +44,7 @@ extension KDTree {
     /// Appends to `result` (kept as is before them) the ids of the `k` points nearest to `point`,
     /// as ``nearest(to:k:maxDistance:filter:)`` orders them. No allocation beyond `result`'s growth
     /// while the search keeps at most 128 candidates and 18 queued nodes (their room is on the
-    /// machine stack, see ``StackRoom``; a k = 1 query on a million points stays well within it);
+    /// machine stack, see `StackRoom`; a k = 1 query on a million points stays well within it);
     /// beyond that the candidates or the queue move to the heap for the rest of the query.
     ///
     /// - Complexity: O((k + log n) · nodeSize · log n) typical.

@@ -2,14 +2,14 @@ extension KDTree {
     /// Room for the (left, right, axis) triples of the traversal stack: 40 triples. Each visit
     /// pops one node and pushes at most two, so the stack holds at most one pending half per level
     /// of the current path plus two: 35 for the 33 levels that `UInt32` ids allow. 120 `Int`s fit
-    /// in ``StackRoom`` (960 bytes), so the stack never leaves the machine stack.
+    /// in `StackRoom` (960 bytes), so the stack never leaves the machine stack.
     @inlinable static var traversalStackCapacity: Int { 3 * 40 }
 
     /// kdbush's traversal, shared by `range` and `within`: depth first with an explicit stack,
     /// the middle item of each node tested before its halves, the upper half visited first. Each
     /// visited node's middle item goes to `one` when the query contains it; each leaf's accepted
     /// items go to `many` as one batch, in order. No allocation for node sizes up to 127 (see
-    /// ``StackRoom``).
+    /// `StackRoom`).
     ///
     /// The work is memory-bound on large trees (a leaf of 64 `Double` points is 16 cache lines of
     /// coordinates that a random query finds in DRAM), so the loop is shaped to keep several

@@ -13,7 +13,7 @@ internal struct KNearestHeap {
     @usableFromInline var ownsStorage: Bool
 
     /// A heap that keeps the `limit` smallest entries, in caller-provided room for `capacity`
-    /// of them (for example temporary allocations within ``StackRoom``); it moves to the heap
+    /// of them (for example temporary allocations within `StackRoom`); it moves to the heap
     /// only if it needs more.
     @inlinable init(limit: Int, distances: UnsafeMutablePointer<Double>, ids: UnsafeMutablePointer<Int>, capacity: Int) {
         self.limit = limit

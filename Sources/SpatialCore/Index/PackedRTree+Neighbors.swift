@@ -1,6 +1,6 @@
 extension PackedRTree {
     /// The room the neighbour queue starts with, in entries: enough for the usual queries, and
-    /// never more than ``StackRoom`` keeps on the machine stack (128 entries of keys and of
+    /// never more than `StackRoom` keeps on the machine stack (128 entries of keys and of
     /// entries, in two allocations). A queue that outgrows it moves to the heap. O(1).
     internal static func neighborQueueRoom(count: Int, nodeSize: Int, levels: Int) -> Int {
         Swift.max(16, Swift.min(count, 4 &* nodeSize &* levels &+ 64, StackRoom.capacity(of: Int.self)))

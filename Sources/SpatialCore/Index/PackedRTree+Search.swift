@@ -8,7 +8,7 @@ extension PackedRTree {
     /// blocks wait at each of the `levels − 3` levels between the root's children and the items,
     /// while the last scan pushes `nodeSize` item blocks: `(levels − 3) · (nodeSize − 1) + nodeSize`,
     /// reached when every block on the first path is full. At node size 16 that is at most 106
-    /// entries, for the largest tree (2^29 items): within ``StackRoom``, so the stack never goes to
+    /// entries, for the largest tree (2^29 items): within `StackRoom`, so the stack never goes to
     /// the heap. O(1).
     @inlinable
     internal static func searchStackCapacity(levels: Int, nodeSize: Int) -> Int {
@@ -21,7 +21,7 @@ extension PackedRTree {
     /// Results go out in batches, in flatbush's order: `items` receives the ids found among one
     /// node's children (collected branch-free into a scratch buffer), `run` receives the raw ids of
     /// a contained subtree. No allocation at node size 16 whatever the tree's size, nor at other node
-    /// sizes while ``searchStackCapacity(levels:nodeSize:)`` entries fit in ``StackRoom``.
+    /// sizes while `searchStackCapacity(levels:nodeSize:)` entries fit in `StackRoom`.
     @inlinable
     internal func traverse(
         minX: Double, minY: Double, maxX: Double, maxY: Double,

@@ -23,7 +23,7 @@ internal struct PriorityQueue<Payload> {
     }
 
     /// An empty queue in caller-provided room for `capacity` entries (for example temporary
-    /// allocations within ``StackRoom``, so that a query allocates nothing unless the queue
+    /// allocations within `StackRoom`, so that a query allocates nothing unless the queue
     /// outgrows them; it then moves to the heap).
     @inlinable init(keys: UnsafeMutablePointer<Double>, payloads: UnsafeMutablePointer<Payload>, capacity: Int) {
         self.keys = keys
