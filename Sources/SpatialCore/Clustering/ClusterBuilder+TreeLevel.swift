@@ -14,7 +14,8 @@ extension ClusterBuilder {
         let z8 = Int8(z)
         let minPoints = options.minPoints
         let isolated2 = isolation?.isolatedSquaredDistance(radius: r, float32: true) ?? .infinity
-        let rawCount = isolation == nil ? 0 : pointCount
+        // Per raw point (empty without the pre-pass): its nearest-point distance.
+        let nearest2 = isolation?.nearest2 ?? []
         var next = ContiguousArray<UInt32>()
         next.reserveCapacity(level.count)
         var changed = false
@@ -24,7 +25,7 @@ extension ClusterBuilder {
             let it = Int(level[pos])
             if lastZoom[it] <= z8 { continue }
             lastZoom[it] = z8
-            if it < rawCount && isolation.unsafelyUnwrapped.nearest2[it] > isolated2 {
+            if it < nearest2.count && nearest2[it] > isolated2 {
                 next.append(UInt32(it))
                 continue
             }
