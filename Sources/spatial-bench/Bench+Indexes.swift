@@ -28,9 +28,29 @@ func benchIndexes(_ bench: Bench) throws {
     if wanted(rFigures) { try benchRTree(bench, n: n, dataset: dataset) }
 }
 
-private func benchKDTree(_ bench: Bench, n: Int, dataset: String) throws {
+/// The k-d tree figures' points: `Synthetic.uniform(n)` as two coordinate columns.
+private func kdBenchPoints(_ n: Int) -> (x: [Double], y: [Double]) {
     let points = Synthetic.uniform(n)
-    let xs = points.map(\.longitude), ys = points.map(\.latitude)
+    return (points.map(\.longitude), points.map(\.latitude))
+}
+
+/// The R-tree figures' boxes, as flatbush's benchmark makes them: x, y uniform in [0, 99), each
+/// side up to 1 (the oracle's boxes, seed 1234), as four columns.
+private func rtreeBenchBoxes(_ n: Int) -> (minX: [Double], minY: [Double], maxX: [Double], maxY: [Double]) {
+    var rng = LCG(seed: 1234)
+    var minX = [Double](), minY = [Double](), maxX = [Double](), maxY = [Double]()
+    for _ in 0..<n {
+        let x = rng.next53() * 99, y = rng.next53() * 99
+        minX.append(x)
+        minY.append(y)
+        maxX.append(x + rng.next53())
+        maxY.append(y + rng.next53())
+    }
+    return (minX, minY, maxX, maxY)
+}
+
+private func benchKDTree(_ bench: Bench, n: Int, dataset: String) throws {
+    let (xs, ys) = kdBenchPoints(n)
     var tree: KDTree<Double>? = nil
     try xs.withUnsafeBufferPointer { x in
         try ys.withUnsafeBufferPointer { y in
@@ -42,6 +62,7 @@ private func benchKDTree(_ bench: Bench, n: Int, dataset: String) throws {
     }
     guard let tree else { return }
     bench.note("kdtree: \(tree.data.count) serialized bytes, \(fmt(Double(tree.data.count) / Double(n))) bytes per point (raw x, y: 16)")
+    noteIndexMemory(bench, kind: "kdtree", n: n, rawBytesPerItem: 20, rawArrays: "UInt32 ids + Double x, y")
 
     var rng = LCG(seed: 777)
     func boxes(fraction: Double) -> [SIMD4<Double>] {
@@ -91,16 +112,7 @@ private func benchKDTree(_ bench: Bench, n: Int, dataset: String) throws {
 }
 
 private func benchRTree(_ bench: Bench, n: Int, dataset: String) throws {
-    // flatbush's bench: x, y uniform in [0, 99), each side up to 1 (the oracle's boxes, seed 1234).
-    var rng = LCG(seed: 1234)
-    var minX = [Double](), minY = [Double](), maxX = [Double](), maxY = [Double]()
-    for _ in 0..<n {
-        let x = rng.next53() * 99, y = rng.next53() * 99
-        minX.append(x)
-        minY.append(y)
-        maxX.append(x + rng.next53())
-        maxY.append(y + rng.next53())
-    }
+    let (minX, minY, maxX, maxY) = rtreeBenchBoxes(n)
     var tree: PackedRTree? = nil
     try minX.withUnsafeBufferPointer { x0 in
         try minY.withUnsafeBufferPointer { y0 in
@@ -116,6 +128,7 @@ private func benchRTree(_ bench: Bench, n: Int, dataset: String) throws {
     }
     guard let tree else { return }
     bench.note("rtree: \(tree.data.count) serialized bytes, \(fmt(Double(tree.data.count) / Double(n))) bytes per box (raw boxes: 32)")
+    noteIndexMemory(bench, kind: "rtree", n: n, rawBytesPerItem: 36, rawArrays: "4 Double box sides + UInt32 ids")
 
     var queryRNG = LCG(seed: 99)
     func queries(fraction: Double) -> [SIMD4<Double>] {
@@ -143,5 +156,55 @@ private func benchRTree(_ bench: Bench, n: Int, dataset: String) throws {
             tree.forEachNeighbor(x: p.x, y: p.y, maxResults: 1) { sum &+= $0; return false }
         }
         blackHole(sum)
+    }
+}
+
+/// Notes the memory one index build over `n` of the bench's items takes, measured by a fresh
+/// probe process (`runIndexMemoryProbe`): the peak the build adds and what the finished tree
+/// keeps resident, next to the raw arrays of the same items (`rawBytesPerItem`).
+private func noteIndexMemory(_ bench: Bench, kind: String, n: Int, rawBytesPerItem: Double, rawArrays: String) {
+    let readings = memoryProbeReadings(spec: "\(kind):\(n)")
+    guard readings.count == 2 else { return bench.note("memory \(kind): the probe failed") }
+    let mb = { (bytes: Double) in String(format: "%.1f MB", bytes / 1_048_576) }
+    let raw = rawBytesPerItem * Double(n)
+    bench.note("memory \(kind): \(mb(readings[1])) held by the tree (\(fmt(readings[1] / Double(n))) bytes per item, "
+        + "\(String(format: "%.2f", readings[1] / raw))x the raw arrays, \(rawArrays): \(mb(raw))), "
+        + "\(mb(readings[0])) peak added by the build (input excluded)")
+}
+
+/// The memory probe for one index build (`kdtree:N` or `rtree:N`): builds the bench's tree over
+/// `N` items with the inputs kept alive, then prints the peak resident size the build added and
+/// the resident size the finished tree keeps (after freed memory went back to the OS), in bytes,
+/// and exits.
+func runIndexMemoryProbe(_ spec: String) -> Never {
+    let parts = spec.split(separator: ":")
+    guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
+    func measure(_ build: () throws -> Any) -> Never {
+        returnFreedMemoryToOS()
+        let before = PeakMemory.resident() ?? 0
+        PeakMemory.reset()
+        let tree = try? build()
+        let peak = PeakMemory.current() ?? before
+        returnFreedMemoryToOS()
+        let held = PeakMemory.resident() ?? before
+        blackHole(tree)
+        print(Swift.max(0, peak - before), Swift.max(0, held - before))
+        exit(0)
+    }
+    if parts[0] == "kdtree" {
+        let (xs, ys) = kdBenchPoints(n)
+        measure {
+            try xs.withUnsafeBufferPointer { x in try ys.withUnsafeBufferPointer { y in try KDTree<Double>(x: x, y: y) } }
+        }
+    }
+    let (minX, minY, maxX, maxY) = rtreeBenchBoxes(n)
+    measure {
+        try minX.withUnsafeBufferPointer { x0 in
+            try minY.withUnsafeBufferPointer { y0 in
+                try maxX.withUnsafeBufferPointer { x1 in
+                    try maxY.withUnsafeBufferPointer { y1 in try PackedRTree(minX: x0, minY: y0, maxX: x1, maxY: y1) }
+                }
+            }
+        }
     }
 }

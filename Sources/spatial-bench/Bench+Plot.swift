@@ -55,6 +55,12 @@ func memoryProbe(file: URL) -> Double {
 
 /// Runs the probe named by `spec` (`uniform:N`, `blobs:N` or `file:PATH`).
 private func memoryProbe(spec: String) -> Double {
+    memoryProbeReadings(spec: spec).first ?? .nan
+}
+
+/// Runs the probe named by `spec` in a fresh `spatial-bench` process and reads the numbers it
+/// prints (bytes); empty when the probe fails.
+func memoryProbeReadings(spec: String) -> [Double] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     process.arguments = []
@@ -63,11 +69,11 @@ private func memoryProbe(spec: String) -> Double {
     process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe
-    do { try process.run() } catch { return .nan }
+    do { try process.run() } catch { return [] }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return .nan }
-    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
 }
 
 /// When this process is a memory probe: builds one index over the named synthetic points or
@@ -75,6 +81,7 @@ private func memoryProbe(spec: String) -> Double {
 /// alive, so they are excluded) and exits.
 func runMemoryProbeIfAsked() {
     guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
+    if spec.hasPrefix("kdtree:") || spec.hasPrefix("rtree:") { runIndexMemoryProbe(spec) }
     let coordinates: [Coordinate]
     if spec.hasPrefix("file:") {
         let url = URL(fileURLWithPath: String(spec.dropFirst("file:".count)))
@@ -86,11 +93,9 @@ func runMemoryProbeIfAsked() {
         let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
         coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
     }
-    #if os(Linux)
     // Hand the reader's freed memory back to the OS, so that the build cannot reuse pages that
     // are already resident and look smaller than it is.
-    _ = glibcMallocTrim(0)
-    #endif
+    returnFreedMemoryToOS()
     let before = PeakMemory.resident() ?? 0
     PeakMemory.reset()
     let index = try? ClusterIndex(coordinates: coordinates)
@@ -209,6 +214,14 @@ struct ScalingPlot {
     private func escape(_ t: String) -> String {
         t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
+}
+
+/// Hands freed heap memory back to the OS where the allocator allows it (glibc's
+/// `malloc_trim`), so that resident-size readings count live memory only.
+func returnFreedMemoryToOS() {
+    #if os(Linux)
+    _ = glibcMallocTrim(0)
+    #endif
 }
 
 #if os(Linux)
