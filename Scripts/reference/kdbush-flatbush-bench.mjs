@@ -1,7 +1,7 @@
 // The index figures of `spatial-bench` (`kdtree.*`, `rtree.*`), timed on the JavaScript
 // originals, kdbush 4 and flatbush 4, so that both sides run on one machine in one session.
 //
-//     node Scripts/reference-bench.mjs DIR [--runs N] [--json]
+//     node Scripts/reference/kdbush-flatbush-bench.mjs DIR [--runs N] [--json]
 //
 // DIR holds `kdbush/` and `flatbush/` (and flatbush's `flatqueue/`) as ES-module packages, for
 // example a `node_modules` folder where they were installed. The libraries are not part of this
@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 const args = process.argv.slice(2);
 const libs = args.find((a) => !a.startsWith('--'));
 if (!libs) {
-    console.error('usage: node Scripts/reference-bench.mjs DIR [--runs N] [--json]');
+    console.error('usage: node Scripts/reference/kdbush-flatbush-bench.mjs DIR [--runs N] [--json]');
     process.exit(2);
 }
 const runsIndex = args.indexOf('--runs');
