@@ -14,6 +14,7 @@ let groups: [(name: String, run: (Bench) throws -> Void)] = [
 
 let usage = """
     usage: spatial-bench [--data DIR] [--only PATTERN] [--runs N] [--json] [--full] [--plot FILE.svg]
+                         [--reference-js DIR] [--reference-port BINARY]
       --data DIR      real datasets (default: $SPATIAL_DATASETS, else Datasets/)
       --only PATTERN  run only the figures whose name contains PATTERN
       --runs N        timed runs per figure after one warm-up (default 5)
@@ -21,6 +22,12 @@ let usage = """
       --full          also the 5M-point synthetic sets
       --plot FILE.svg only the scaling plot: cluster build time and peak memory against n
                       (uniform and clustered, 10k … 5M, log–log; several minutes)
+      --reference-js DIR       after SpatialCore's figures, time kdbush and flatbush (ES-module
+                               packages in DIR) on the index figures, with node, from the checkout
+                               (Scripts/reference/kdbush-flatbush-bench.mjs)
+      --reference-port BINARY  after SpatialCore's figures, time the C++ port of supercluster
+                               (built from Scripts/reference/supercluster-port-bench.cpp) on every
+                               dataset the cluster.build figures ran on
     """
 
 runMemoryProbeIfAsked()
@@ -31,6 +38,7 @@ var runs = 5
 var json = false
 var full = false
 var plotPath: String? = nil
+var references = References()
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     func value() -> String {
@@ -52,6 +60,8 @@ while !arguments.isEmpty {
     case "--json": json = true
     case "--full": full = true
     case "--plot": plotPath = value()
+    case "--reference-js": references.javaScriptLibraries = value()
+    case "--reference-port": references.portBinary = value()
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -121,6 +131,7 @@ for group in groups {
         exit(1)
     }
 }
+if !references.isEmpty { references.run(bench) }
 if json {
     struct Report: Codable {
         var machine: MachineInfo
