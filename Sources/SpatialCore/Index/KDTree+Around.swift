@@ -60,55 +60,106 @@ extension KDTree {
         filter: ((Int) -> Bool)? = nil
     ) -> [Int] {
         var result: [Int] = []
+        around(longitude: longitude, latitude: latitude, maxResults: maxResults, maxDistance: maxDistance,
+               filter: filter, into: &result)
+        return result
+    }
+
+    /// Appends to `result` (kept as is before them) the ids
+    /// ``around(longitude:latitude:maxResults:maxDistance:filter:)`` returns, in its order. No
+    /// allocation beyond `result`'s growth while at most 128 points and nodes wait in the search's
+    /// queue (its room is on the machine stack, see `StackRoom`; a few nearest points around a
+    /// place stay within it); beyond that the queue moves to the heap for the rest of the query.
+    ///
+    /// A queued node is kept as its depth and first position, and its bounding box is rebuilt from
+    /// the root's splits when it is expanded (a handful of steps), so that a queue entry is two
+    /// words instead of a box.
+    ///
+    /// - Complexity: O((k + log n) · nodeSize · log n) typical.
+    public func around(
+        longitude: Double, latitude: Double, maxResults: Int = .max, maxDistance: Double = .infinity,
+        filter: ((Int) -> Bool)? = nil, into result: inout [Int]
+    ) {
         let n = ids.count
-        guard n > 0, maxResults > 0, maxDistance >= 0 else { return result }
+        guard n > 0, maxResults > 0, maxDistance >= 0 else { return }
         let lng = longitude, lat = latitude
         let angle = maxDistance / Geodesic.earthRadius
         let maxHaverSin = angle >= Double.pi ? 1.0 : Geodesic.haverSin(angle)
-        var queue = PriorityQueue<KDQueueEntry>(capacity: 256)
-        defer { queue.release() }
-        var node: KDQueueEntry? = KDQueueEntry(left: 0, right: n - 1, axis: 0, minX: -180, minY: -90, maxX: 180, maxY: 90)
-        ids.withUnsafeBufferPointer { ids in
-            coords.withUnsafeBufferPointer { coords in
-                func pushPoint(_ i: Int) {
-                    let id = Int(ids[i])
-                    if let filter, !filter(id) { return }
-                    let h = Geodesic.haverSin((lng - coords[2 * i].indexDouble) * Geodesic.radians)
-                    let d = Geodesic.haverSinDistance(h, lat, coords[2 * i + 1].indexDouble)
-                    queue.push(KDQueueEntry(left: -1 - id, right: 0, axis: 0, minX: 0, minY: 0, maxX: 0, maxY: 0), key: d)
-                }
-                while let current = node {
-                    let left = current.left, right = current.right
-                    if right - left <= nodeSize {
-                        var i = left
-                        while i <= right { pushPoint(i); i += 1 }
-                    } else {
-                        let m = (left + right) >> 1
-                        pushPoint(m)
-                        let midX = coords[2 * m].indexDouble
-                        let midY = coords[2 * m + 1].indexDouble
-                        var lower = current, upper = current
-                        lower.left = left; lower.right = m - 1; lower.axis = 1 - current.axis
-                        upper.left = m + 1; upper.right = right; upper.axis = 1 - current.axis
-                        if current.axis == 0 { lower.maxX = midX; upper.minX = midX } else { lower.maxY = midY; upper.minY = midY }
-                        queue.push(lower, key: Geodesic.boxDistance(lng, lat, lower))
-                        queue.push(upper, key: Geodesic.boxDistance(lng, lat, upper))
+        let root = KDQueueEntry(left: 0, right: n - 1, axis: 0, minX: -180, minY: -90, maxX: 180, maxY: 90)
+        let room = StackRoom.capacity(of: Int.self)
+        var found = 0
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: room) { keys in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: room) { payloads in
+            // Payloads: a point is −1 − id; a node is depth << 40 | left (non-negative).
+            var queue = PriorityQueue<Int>(keys: keys.baseAddress.unsafelyUnwrapped,
+                                           payloads: payloads.baseAddress.unsafelyUnwrapped, capacity: room)
+            defer { queue.release() }
+            ids.withUnsafeBufferPointer { ids in
+                coords.withUnsafeBufferPointer { coords in
+                    func pushPoint(_ i: Int) {
+                        let id = Int(ids[i])
+                        if let filter, !filter(id) { return }
+                        let h = Geodesic.haverSin((lng - coords[2 * i].indexDouble) * Geodesic.radians)
+                        let d = Geodesic.haverSinDistance(h, lat, coords[2 * i + 1].indexDouble)
+                        queue.push(-1 - id, key: d)
                     }
-                    node = nil
-                    while !queue.isEmpty {
-                        if queue.minPayload.left < 0 {
-                            if queue.minKey > maxHaverSin { return }
-                            result.append(-1 - queue.pop().left)
-                            if result.count == maxResults { return }
+                    // The node at `depth` whose first position is `left`, with the box the root's
+                    // splits give it (a child's left is below its parent's middle exactly when it
+                    // is the lower child).
+                    func node(depth: Int, left: Int) -> KDQueueEntry {
+                        var box = root
+                        for _ in 0 ..< depth {
+                            let m = (box.left + box.right) >> 1
+                            if left < m {
+                                box.right = m - 1
+                                if box.axis == 0 { box.maxX = coords[2 * m].indexDouble } else { box.maxY = coords[2 * m + 1].indexDouble }
+                            } else {
+                                box.left = m + 1
+                                if box.axis == 0 { box.minX = coords[2 * m].indexDouble } else { box.minY = coords[2 * m + 1].indexDouble }
+                            }
+                            box.axis = 1 - box.axis
+                        }
+                        return box
+                    }
+                    var current: (depth: Int, box: KDQueueEntry)? = (0, root)
+                    while let (depth, box) = current {
+                        let left = box.left, right = box.right
+                        if right - left <= nodeSize {
+                            var i = left
+                            while i <= right { pushPoint(i); i += 1 }
                         } else {
-                            node = queue.pop()
-                            break
+                            let m = (left + right) >> 1
+                            pushPoint(m)
+                            let midX = coords[2 * m].indexDouble
+                            let midY = coords[2 * m + 1].indexDouble
+                            var lower = box, upper = box
+                            lower.left = left; lower.right = m - 1; lower.axis = 1 - box.axis
+                            upper.left = m + 1; upper.right = right; upper.axis = 1 - box.axis
+                            if box.axis == 0 { lower.maxX = midX; upper.minX = midX } else { lower.maxY = midY; upper.minY = midY }
+                            queue.push((depth + 1) << 40 | lower.left, key: Geodesic.boxDistance(lng, lat, lower))
+                            queue.push((depth + 1) << 40 | upper.left, key: Geodesic.boxDistance(lng, lat, upper))
+                        }
+                        current = nil
+                        while !queue.isEmpty {
+                            let top = queue.minPayload
+                            if top < 0 {
+                                if queue.minKey > maxHaverSin { return }
+                                queue.pop()
+                                result.append(-1 - top)
+                                found += 1
+                                if found == maxResults { return }
+                            } else {
+                                queue.pop()
+                                let depth = top >> 40
+                                current = (depth, node(depth: depth, left: top & (1 << 40 - 1)))
+                                break
+                            }
                         }
                     }
                 }
             }
         }
-        return result
+        }
     }
 }
 

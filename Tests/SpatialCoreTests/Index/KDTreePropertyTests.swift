@@ -226,6 +226,37 @@ struct KDTreePropertyTests {
         #expect(tree.around(longitude: 0, latitude: 0, maxResults: 0) == [])
     }
 
+    /// `around(…, into:)` against brute force ranked by the same haversine key, ids compared
+    /// exactly (random coordinates: no ties), at node sizes whose leaves fit the queue's stack
+    /// room (2) and overflow it (64: a leaf pushes 65 points), with results far past 128.
+    @Test(arguments: [2, 64])
+    func aroundIntoMatchesBruteForceBeyondItsRoom(nodeSize: Int) throws {
+        let points = Self.randomPoints(20_000, seed: 77)
+        let tree = try KDTree<Double>(points, nodeSize: nodeSize)
+        var rng = TestLCG(seed: 12)
+        var buffer: [Int] = []
+        for query in 0..<24 {
+            let lng = rng.uniform(-180, 180), lat = rng.uniform(-85, 85)
+            let maxResults = [1, 10, 300, Int.max][query % 4]
+            let maxDistance = query % 3 == 0 ? Double.infinity : rng.uniform(100, 4000)
+            let odd = query % 2 == 1
+            let filter: ((Int) -> Bool)? = odd ? { $0 % 2 == 1 } : nil
+            let key = { (i: Int) in
+                Geodesic.haverSinDistance(Geodesic.haverSin((lng - points[i].x) * Geodesic.radians), lat, points[i].y)
+            }
+            let limit = maxDistance.isInfinite ? Double.infinity
+                : Geodesic.haverSin(maxDistance / Geodesic.earthRadius)
+            let expected = points.indices.filter { (!odd || $0 % 2 == 1) && key($0) <= limit }
+                .map { (key($0), $0) }.sorted { $0 < $1 }.prefix(maxResults).map(\.1)
+            buffer = [-7]
+            tree.around(longitude: lng, latitude: lat, maxResults: maxResults, maxDistance: maxDistance,
+                        filter: filter, into: &buffer)
+            #expect(buffer == [-7] + expected, "query \(query), node size \(nodeSize)")
+            #expect(tree.around(longitude: lng, latitude: lat, maxResults: maxResults, maxDistance: maxDistance,
+                                filter: filter) == Array(expected))
+        }
+    }
+
     @Test(arguments: [10, 500, 70_000])
     func byteRoundTrip(n: Int) throws {
         let points = Self.randomPoints(n, seed: 8)
