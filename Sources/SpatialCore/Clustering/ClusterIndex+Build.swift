@@ -74,14 +74,14 @@ struct ClusterBuilder<S: KDTreeScalar> {
         if !numeric.isEmpty {
             numericValues.reserveCapacity(numeric.count * capacity)
             for i in 0..<m {
-                let p = properties[Int(input.feature[i])]
+                let p = properties.isEmpty ? JSONObject() : properties[Int(input.feature[i])]
                 for a in numeric { numericValues.append(a.map(p)) }
             }
         }
         if !custom.isEmpty {
             customValues.reserveCapacity(custom.count * capacity)
             for i in 0..<m {
-                let p = properties[Int(input.feature[i])]
+                let p = properties.isEmpty ? JSONObject() : properties[Int(input.feature[i])]
                 for r in custom { customValues.append(r.map(p)) }
             }
         }
@@ -90,7 +90,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
             for i in 0..<m {
                 let f = Int(input.feature[i])
                 let context = JSONObjectExpressionContext(
-                    properties: properties[f], featureID: ids.isEmpty ? nil : ids[f], geometryType: "Point")
+                    properties: properties.isEmpty ? JSONObject() : properties[f], featureID: ids.isEmpty ? nil : ids[f], geometryType: "Point")
                 for k in 0..<expressions.count { expressionValues.append(expressions.mapValue(k, context)) }
             }
         }

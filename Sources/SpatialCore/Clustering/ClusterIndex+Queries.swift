@@ -88,7 +88,7 @@ extension ClusterIndex {
             return .point(ClusteredPoint(
                 index: f, id: id,
                 coordinate: Coordinate(latitude: pointLatitude[row], longitude: pointLongitude[row]),
-                mercator: SIMD2(itemX[row], itemY[row]), properties: featureProperties[f]))
+                mercator: SIMD2(itemX[row], itemY[row]), properties: properties(ofFeature: f)))
         }
         return .cluster(Cluster(
             id: ClusterID(rawValue: Int(itemRef[row])),
