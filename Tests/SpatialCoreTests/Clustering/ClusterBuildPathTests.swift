@@ -56,4 +56,36 @@ struct ClusterBuildPathTests {
         // The data must cluster, or the comparison proves little.
         #expect(clusters > 50)
     }
+
+    /// A build from bare coordinates stores no property objects (see
+    /// `ClusterIndex.properties(ofFeature:)`); it must answer exactly as a build given an empty
+    /// object per point: the same items with the same (empty) point properties and the same
+    /// reduced cluster properties, typed and expression ones mapping missing values.
+    @Test("bare coordinates answer as coordinates with empty property objects")
+    func bareCoordinatesAsEmptyProperties() throws {
+        let n = 2_000
+        let (lng, lat) = ClusterReferenceTests.points(.blobs, n: n, seed: 91)
+        let coordinates = (0 ..< n).map { Coordinate(latitude: lat[$0], longitude: lng[$0]) }
+        let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
+        let expressions = try ClusterPropertyExpressions(json: Self.expressions)
+        let options = try ClusterOptions(radius: 60)
+        let bare = try ClusterIndex(coordinates: coordinates, options: options, clusterProperties: typed,
+                                    expressions: expressions)
+        let empty = try ClusterIndex(coordinates: coordinates, properties: Array(repeating: JSONObject(), count: n),
+                                     options: options, clusterProperties: typed, expressions: expressions)
+        var points = 0, clusters = 0
+        for z in 0 ... 17 {
+            let a = bare.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            #expect(a == empty.clusters(in: [-180, -90, 180, 90], zoom: Double(z)), "zoom \(z)")
+            for item in a {
+                if let p = item.point {
+                    points += 1
+                    #expect(p.properties == JSONObject())
+                } else {
+                    clusters += 1
+                }
+            }
+        }
+        #expect(points > 100 && clusters > 100)
+    }
 }
