@@ -1,5 +1,5 @@
-/// A queued entry of a best-first k-d traversal: a point (`left < 0`, id `-1 - left`) or a node
-/// (`left ... right` of the layout, split `axis`, bounding box).
+/// A node of a best-first k-d traversal: `left ... right` of the layout, its split `axis` and its
+/// bounding box (`nearest` queues these; `around` queues two-word entries and rebuilds the box).
 @usableFromInline
 internal struct KDQueueEntry {
     @usableFromInline var left: Int

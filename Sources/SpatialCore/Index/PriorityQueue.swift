@@ -13,15 +13,6 @@ internal struct PriorityQueue<Payload> {
     /// Whether `keys` and `payloads` were allocated here (and so are freed by ``release()``).
     @usableFromInline var ownsStorage: Bool
 
-    /// An empty queue with room for `capacity` entries before it grows.
-    @inlinable init(capacity: Int) {
-        let capacity = Swift.max(capacity, 16)
-        self.capacity = capacity
-        keys = .allocate(capacity: capacity)
-        payloads = .allocate(capacity: capacity)
-        ownsStorage = true
-    }
-
     /// An empty queue in caller-provided room for `capacity` entries (for example temporary
     /// allocations within `StackRoom`, so that a query allocates nothing unless the queue
     /// outgrows them; it then moves to the heap).
