@@ -41,7 +41,11 @@ struct ClusterBuilder<S: KDTreeScalar> {
         self.expressions = expressions
         let m = input.feature.count
         pointCount = m
-        let capacity = m + m / 2 + 16
+        // Every cluster has at least two children, so m points make at most m − 1 clusters: with
+        // room for 2m rows the row arrays never grow (a growth copies them while the old copy is
+        // still resident). Pages never written are never resident, so the unused room costs
+        // address space only.
+        let capacity = 2 * m + 16
         x.reserveCapacity(capacity)
         y.reserveCapacity(capacity)
         count.reserveCapacity(capacity)
@@ -70,7 +74,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
         lowLevel.reserveCapacity(capacity)
         highLevel = ContiguousArray(repeating: Int8(options.maxZoom + 1), count: m)
         highLevel.reserveCapacity(capacity)
+        childStart.reserveCapacity(m + 1)
         childStart.append(0)
+        childList.reserveCapacity(capacity)
         if !numeric.isEmpty {
             numericValues.reserveCapacity(numeric.count * capacity)
             for i in 0..<m {
@@ -223,7 +229,20 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
         var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
+        // Each level frees its scratch. While the levels keep about the same number of items,
+        // the next one reuses those pages; once a level has shrunk (below 7/8 of the items at the
+        // last release), the holes it cannot fill would stay resident, so they are returned to
+        // the system first (see `FreedMemory`). Measured on 1M points (uniform, blobs): the peak
+        // resident memory of the build fell by 10–15% (with the rows reserved above) for 1.6× the
+        // page faults (build time within the run-to-run noise); releasing before every level
+        // saved no more and faulted 2× as often.
+        var itemsAtRelease = 0
+        let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
+            if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 7) {
+                FreedMemory.release()
+                itemsAtRelease = level.count
+            }
             clusterStarts[z - minZoom] = x.count
             if fast {
                 level = clusterLevelOnGrid(level, zoom: z, isolation: isolation, parallelFrom: parallelFrom)
@@ -253,6 +272,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
             }
         }
         if fast { segments = background.finish() }
+        assert(x.count < 2 * pointCount + 16, "more rows than the reservation's bound")
         zoomClusterStart = clusterStarts
         trees = levelTrees
     }
