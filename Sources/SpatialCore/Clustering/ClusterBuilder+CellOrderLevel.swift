@@ -9,30 +9,32 @@ extension ClusterBuilder {
     ) -> LevelRows {
         let minPoints = options.minPoints
         let na = grid.ids.count
-        var owner = ContiguousArray<Int32>(repeating: LevelGrid.unsettled, count: na)
-        owner.withUnsafeMutableBufferPointer { grid.decideSeeds(radius: r, owner: $0, parallel: true) }
         // Per active item: copy it (-1: nothing within r, or a seed that takes nothing), skip it
         // (-2: taken by an earlier seed), or emit group `action` (≥ 0).
         var action = ContiguousArray<Int32>(repeating: -1, count: na)
-        var groups = SeedGroups(), second = SeedGroups()
-        defer {
-            groups.deallocate()
+        var groups = SeedGroups()
+        defer { groups.deallocate() }
+        do {
+            // The seed decisions are freed once the groups are gathered.
+            var owner = ContiguousArray<Int32>(repeating: LevelGrid.unsettled, count: na)
+            owner.withUnsafeMutableBufferPointer { grid.decideSeeds(radius: r, owner: $0, parallel: true) }
+            var second = SeedGroups()
+            let mid = na / 2
+            let firstInSecond = owner[0 ..< mid].reduce(0) { $1 == LevelGrid.seedWithMembers ? $0 + 1 : $0 }
+            owner.withUnsafeBufferPointer { owner in
+                action.withUnsafeMutableBufferPointer { action in
+                    // Each half writes its own items' entries and its own groups.
+                    ParallelPair.run(parallel: true, {
+                        grid.gatherSeeds(0 ..< mid, radius: r, owner: owner, action: action, firstIndex: 0, into: &groups)
+                    }, {
+                        grid.gatherSeeds(mid ..< na, radius: r, owner: owner, action: action,
+                                         firstIndex: firstInSecond, into: &second)
+                    })
+                }
+            }
+            groups.append(contentsOf: second)
             second.deallocate()
         }
-        let mid = na / 2
-        let firstInSecond = owner[0 ..< mid].reduce(0) { $1 == LevelGrid.seedWithMembers ? $0 + 1 : $0 }
-        owner.withUnsafeBufferPointer { owner in
-            action.withUnsafeMutableBufferPointer { action in
-                // Each half writes its own items' entries and its own groups.
-                ParallelPair.run(parallel: true, {
-                    grid.gatherSeeds(0 ..< mid, radius: r, owner: owner, action: action, firstIndex: 0, into: &groups)
-                }, {
-                    grid.gatherSeeds(mid ..< na, radius: r, owner: owner, action: action,
-                                     firstIndex: firstInSecond, into: &second)
-                })
-            }
-        }
-        groups.append(contentsOf: second)
         let base = x.count
         let childBase = childList.count
         let hasProperties = !numeric.isEmpty || !custom.isEmpty || expressions.count > 0

@@ -21,27 +21,32 @@ extension ClusterBuilder {
         let r = options.searchRadius(atZoom: z)
         let isolated2 = isolation?.isolatedSquaredDistance(radius: r) ?? .infinity
         // The items that may have a neighbour within r: isolated raw points can be nobody's.
-        var active = ContiguousArray<UInt32>()
         var activePositions = ContiguousArray<UInt32>()
-        active.reserveCapacity(level.count)
         activePositions.reserveCapacity(level.count)
-        for pos in 0..<level.count {
-            let it = level[pos]
-            if Int(it) >= pointCount || isolation == nil || !(isolation!.nearest2[Int(it)] > isolated2) {
-                active.append(it)
-                activePositions.append(UInt32(pos))
+        // The grid and the item list it is built from live only in this block: they are freed
+        // before the new rows are appended (the level's peak holds one or the other).
+        let rows: LevelRows
+        do {
+            var active = ContiguousArray<UInt32>()
+            active.reserveCapacity(level.count)
+            for pos in 0..<level.count {
+                let it = level[pos]
+                if Int(it) >= pointCount || isolation == nil || !(isolation!.nearest2[Int(it)] > isolated2) {
+                    active.append(it)
+                    activePositions.append(UInt32(pos))
+                }
             }
+            let parallel = active.count >= parallelFrom
+            let grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, parallel: parallel)
+            // Cell order scans every item's block, level order only each seed's (but at a random
+            // place): it pays while seeds take few items. Measured side by side per level
+            // (uniform, blob and cities500 levels of 20k–250k items): cell order was faster below
+            // about 2.5 items within r of an item, itself included, and level order above about 3.
+            let inCellOrder = parallel && grid.sampledNeighbourCount(radius: r) < (options.cellOrderBelow ?? 2.5)
+            rows = inCellOrder
+                ? greedyInCellOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z)
+                : greedyInLevelOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z, parallel: parallel)
         }
-        let parallel = active.count >= parallelFrom
-        let grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, parallel: parallel)
-        // Cell order scans every item's block, level order only each seed's (but at a random
-        // place): it pays while seeds take few items. Measured side by side per level (uniform,
-        // blob and cities500 levels of 20k–250k items): cell order was faster below about 2.5
-        // items within r of an item, itself included, and level order above about 3.
-        let inCellOrder = parallel && grid.sampledNeighbourCount(radius: r) < (options.cellOrderBelow ?? 2.5)
-        let rows = inCellOrder
-            ? greedyInCellOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z)
-            : greedyInLevelOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z, parallel: parallel)
         defer { rows.deallocate() }
         // The new cluster rows.
         let formed = rows.x.count

@@ -31,7 +31,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// Build scratch: the expression accumulators of the cluster being formed.
     var accumulated: [JSONValue] = []
 
-    init(options: ClusterOptions, featureCount: Int, input: ClusterInput,
+    /// `feature`: the input's feature index per point, handed over (it becomes the points' rows'
+    /// `ref`, without a copy that the whole build would hold twice).
+    init(options: ClusterOptions, featureCount: Int, input: ClusterInput, feature: consuming ContiguousArray<Int32>,
          properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
          numeric: [ClusterAggregation], custom: [ClusterReducer], expressions: ClusterPropertyExpressions) {
         self.options = options
@@ -39,7 +41,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         self.numeric = numeric
         self.custom = custom
         self.expressions = expressions
-        let m = input.feature.count
+        let m = feature.count
         pointCount = m
         // Every cluster has at least two children, so m points make at most m − 1 clusters: with
         // room for 2m rows the row arrays never grow (a growth copies them while the old copy is
@@ -49,7 +51,6 @@ struct ClusterBuilder<S: KDTreeScalar> {
         x.reserveCapacity(capacity)
         y.reserveCapacity(capacity)
         count.reserveCapacity(capacity)
-        ref.reserveCapacity(capacity)
         let round = S.self == Float.self
         for i in 0..<m {
             let lng = UnitMercator.wrap(longitude: input.longitude[i])
@@ -63,7 +64,6 @@ struct ClusterBuilder<S: KDTreeScalar> {
             y.append(py)
         }
         count.append(contentsOf: repeatElement(1, count: m))
-        ref.append(contentsOf: input.feature)
         parent = ContiguousArray(repeating: -1, count: m)
         parent.reserveCapacity(capacity)
         if S.self == Float.self {
@@ -80,26 +80,29 @@ struct ClusterBuilder<S: KDTreeScalar> {
         if !numeric.isEmpty {
             numericValues.reserveCapacity(numeric.count * capacity)
             for i in 0..<m {
-                let p = properties.isEmpty ? JSONObject() : properties[Int(input.feature[i])]
+                let p = properties.isEmpty ? JSONObject() : properties[Int(feature[i])]
                 for a in numeric { numericValues.append(a.map(p)) }
             }
         }
         if !custom.isEmpty {
             customValues.reserveCapacity(custom.count * capacity)
             for i in 0..<m {
-                let p = properties.isEmpty ? JSONObject() : properties[Int(input.feature[i])]
+                let p = properties.isEmpty ? JSONObject() : properties[Int(feature[i])]
                 for r in custom { customValues.append(r.map(p)) }
             }
         }
         if expressions.count > 0 {
             expressionValues.reserveCapacity(expressions.count * capacity)
             for i in 0..<m {
-                let f = Int(input.feature[i])
+                let f = Int(feature[i])
                 let context = JSONObjectExpressionContext(
                     properties: properties.isEmpty ? JSONObject() : properties[f], featureID: ids.isEmpty ? nil : ids[f], geometryType: "Point")
                 for k in 0..<expressions.count { expressionValues.append(expressions.mapValue(k, context)) }
             }
         }
+        // The only reference: growing it moves the indices and frees the input's buffer.
+        ref = consume feature
+        ref.reserveCapacity(capacity)
     }
 
     func makeTree(_ level: ContiguousArray<UInt32>, nodeSize: Int? = nil) -> KDTree<S> {
@@ -280,7 +283,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
 
 extension ClusterIndex {
     init(
-        input: ClusterInput, properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
+        input: consuming ClusterInput, properties: ContiguousArray<JSONObject>, ids: ContiguousArray<FeatureID?>,
         options: ClusterOptions, clusterProperties: [ClusterProperty], expressions: ClusterPropertyExpressions
     ) {
         var numeric: [(String, ClusterAggregation)] = []
@@ -303,6 +306,9 @@ extension ClusterIndex {
         self.featureProperties = properties
         self.featureIDs = ids
         self.expressionProperties = expressions
+        // The builder takes the feature indices over (see `ClusterBuilder.init`).
+        let feature = input.feature
+        input.feature = []
 
         func finish<S: KDTreeScalar>(_ b: ClusterBuilder<S>) -> (ClusterBuilder<S>) {
             var b = b
@@ -312,7 +318,7 @@ extension ClusterIndex {
         switch options.precision {
         case .float32:
             let b = finish(ClusterBuilder<Float>(
-                options: options, featureCount: input.featureCount, input: input, properties: properties, ids: ids,
+                options: options, featureCount: input.featureCount, input: input, feature: consume feature, properties: properties, ids: ids,
                 numeric: numeric.map(\.1), custom: custom.map(\.1), expressions: expressions))
             trees = .float(b.trees)
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent
@@ -322,7 +328,7 @@ extension ClusterIndex {
             itemLowLevel = b.lowLevel; itemHighLevel = b.highLevel
         case .double:
             let b = finish(ClusterBuilder<Double>(
-                options: options, featureCount: input.featureCount, input: input, properties: properties, ids: ids,
+                options: options, featureCount: input.featureCount, input: input, feature: consume feature, properties: properties, ids: ids,
                 numeric: numeric.map(\.1), custom: custom.map(\.1), expressions: expressions))
             trees = .double(segments: b.segments, levels: b.levelSegments)
             itemX = b.x; itemY = b.y; itemCount = b.count; itemRef = b.ref; itemParent = b.parent

@@ -29,7 +29,7 @@ extension ClusterIndex {
             try input.add(feature: i, longitude: c.x, latitude: c.y)
         }
         self.init(
-            input: input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties,
+            input: consume input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties,
             expressions: clusterProperties)
     }
 

@@ -112,7 +112,7 @@ extension ClusterIndex {
             try input.add(feature: i, longitude: p.longitude, latitude: p.latitude)
         }
         self.init(
-            input: input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties,
+            input: consume input, properties: props, ids: anyID ? ids : [], options: options, clusterProperties: properties,
             expressions: clusterProperties)
     }
 
@@ -153,7 +153,7 @@ extension ClusterIndex {
         // Bare coordinates keep no property objects at all (an empty one is 16 bytes a point).
         let props = ContiguousArray(properties)
         self.init(
-            input: input, properties: props, ids: [], options: options, clusterProperties: clusterProperties,
+            input: consume input, properties: props, ids: [], options: options, clusterProperties: clusterProperties,
             expressions: expressions)
     }
 }

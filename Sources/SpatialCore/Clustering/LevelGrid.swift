@@ -75,54 +75,68 @@ struct LevelGrid {
         let columnCount = lastColumn - firstColumn + 1
         let cellCount = rowCount * columnCount
         let dense = cellCount <= 8 * n + 1024
-        var keys = ContiguousArray<UInt64>(filling: n) { buf in
-            x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    items.withUnsafeBufferPointer { items in
-                        for i in 0..<n {
-                            let it = Int(items[i])
-                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
-                            let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                            buf[i] = UInt64(cy * columnCount + cx) << 26 | UInt64(i)
-                        }
-                    }
-                }
-            }
-        }
-        // Every pass of the sort writes all of it before reading it: no need to clear it.
-        var scratch = ContiguousArray<UInt64>(filling: n) { _ in }
-        // Only the bits a cell number can use.
-        let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
-        CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
+        // The sort keys and the sort's scratch (16 bytes an item) live only in this block: the
+        // per-slot arrays below are allocated after they are freed, so a level's peak holds one
+        // or the other, not both.
         var cellStart = ContiguousArray<Int32>()
         var rowStart = ContiguousArray<Int32>()
         var column = ContiguousArray<Int32>()
-        if dense {
-            // One ordered pass: each cell's start is the first slot at or after it (empty cells
-            // share the next one's), every entry written once.
-            cellStart = ContiguousArray(filling: cellCount + 1) { cs in
-                keys.withUnsafeBufferPointer { keys in
-                    var c = 0
-                    for k in 0..<n {
-                        let cell = Int(keys[k] >> 26)
-                        while c <= cell {
-                            cs[c] = Int32(truncatingIfNeeded: k)
-                            c &+= 1
+        let order: ContiguousArray<UInt32>
+        do {
+            var keys = ContiguousArray<UInt64>(filling: n) { buf in
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        items.withUnsafeBufferPointer { items in
+                            for i in 0..<n {
+                                let it = Int(items[i])
+                                let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
+                                let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
+                                buf[i] = UInt64(cy * columnCount + cx) << 26 | UInt64(i)
+                            }
                         }
-                    }
-                    while c <= cellCount {
-                        cs[c] = Int32(truncatingIfNeeded: n)
-                        c &+= 1
                     }
                 }
             }
-        } else {
-            rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
-            column = ContiguousArray(repeating: 0, count: n)
-        }
-        let order = ContiguousArray<UInt32>(filling: n) { buf in
-            keys.withUnsafeBufferPointer { keys in
-                for k in 0..<n { buf[k] = UInt32(truncatingIfNeeded: keys[k] & 0x3ff_ffff) }
+            do {
+                // Every pass of the sort writes all of it before reading it: no need to clear it.
+                var scratch = ContiguousArray<UInt64>(filling: n) { _ in }
+                // Only the bits a cell number can use.
+                let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
+                CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
+            }
+            if dense {
+                // One ordered pass: each cell's start is the first slot at or after it (empty
+                // cells share the next one's), every entry written once.
+                cellStart = ContiguousArray(filling: cellCount + 1) { cs in
+                    keys.withUnsafeBufferPointer { keys in
+                        var c = 0
+                        for k in 0..<n {
+                            let cell = Int(keys[k] >> 26)
+                            while c <= cell {
+                                cs[c] = Int32(truncatingIfNeeded: k)
+                                c &+= 1
+                            }
+                        }
+                        while c <= cellCount {
+                            cs[c] = Int32(truncatingIfNeeded: n)
+                            c &+= 1
+                        }
+                    }
+                }
+            } else {
+                rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
+                column = ContiguousArray(repeating: 0, count: n)
+                for k in 0..<n {
+                    let cell = Int(keys[k] >> 26)
+                    rowStart[cell / columnCount + 1] += 1
+                    column[k] = Int32(cell % columnCount)
+                }
+                for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
+            }
+            order = ContiguousArray<UInt32>(filling: n) { buf in
+                keys.withUnsafeBufferPointer { keys in
+                    for k in 0..<n { buf[k] = UInt32(truncatingIfNeeded: keys[k] & 0x3ff_ffff) }
+                }
             }
         }
         let ids = ContiguousArray<UInt32>(filling: n) { buf in
@@ -150,14 +164,6 @@ struct LevelGrid {
                     for k in 0..<n { buf[k] = counts[Int(ids[k])] }
                 }
             }
-        }
-        if !dense {
-            for k in 0..<n {
-                let cell = Int(keys[k] >> 26)
-                rowStart[cell / columnCount + 1] += 1
-                column[k] = Int32(cell % columnCount)
-            }
-            for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
         }
         self.cellStart = cellStart
         self.rowStart = rowStart
