@@ -24,7 +24,8 @@ extension ClusterBuilder {
         var activePositions = ContiguousArray<UInt32>()
         activePositions.reserveCapacity(level.count)
         // The grid and the item list it is built from live only in this block: they are freed
-        // before the new rows are appended (the level's peak holds one or the other).
+        // before the new rows are appended and the next level's list is copied, which can then
+        // reuse their pages.
         let rows: LevelRows
         do {
             var active = ContiguousArray<UInt32>()

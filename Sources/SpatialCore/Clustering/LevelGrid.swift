@@ -76,8 +76,7 @@ struct LevelGrid {
         let cellCount = rowCount * columnCount
         let dense = cellCount <= 8 * n + 1024
         // The sort keys and the sort's scratch (16 bytes an item) live only in this block: the
-        // per-slot arrays below are allocated after they are freed, so a level's peak holds one
-        // or the other, not both.
+        // per-slot arrays below are allocated after they are freed and can reuse their pages.
         var cellStart = ContiguousArray<Int32>()
         var rowStart = ContiguousArray<Int32>()
         var column = ContiguousArray<Int32>()
