@@ -127,6 +127,19 @@ struct ClusterInvariantTests {
         }
     }
 
+    @Test("a build large enough to hand freed memory back between levels keeps every invariant")
+    func largeBuild() throws {
+        // Above `FreedMemory.worthFrom`, so the hand-back between shrinking levels, the reserved
+        // row bound (asserted in debug builds) and the early-freed scratch all run.
+        let n = FreedMemory.worthFrom + 4_464
+        let (lng, lat) = ClusterReferenceTests.points(.blobs, n: n, seed: 11)
+        let index = try ClusterIndex(
+            coordinates: zip(lng, lat).map { Coordinate(latitude: $0.1, longitude: $0.0) },
+            options: ClusterOptions(maxZoom: 12))
+        #expect(index.pointCount == n)
+        try Self.checkInvariants(index, label: "blobs \(n)")
+    }
+
     @Test("building is deterministic")
     func deterministic() throws {
         let (lng, lat) = ClusterReferenceTests.points(.blobs, n: 3000, seed: 5)
