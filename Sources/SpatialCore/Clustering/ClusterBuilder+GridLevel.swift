@@ -4,17 +4,16 @@ extension ClusterBuilder {
     /// in ascending row order (so the result does not depend on the search structure; the tree
     /// step keeps kdbush's order, as supercluster). Returns level z.
     ///
-    /// Items that no other item lies within `r` of, and raw points the isolation bound rules out,
-    /// are copied in runs. The greedy choice is made one of two ways, with the same result:
-    /// - in level order, each seed searching its block
-    ///   (``greedyInLevelOrder(_:grid:positions:radius:zoom:parallel:)``): small levels, whose grid
-    ///   fits in cache, and dense ones, where a seed takes many items;
-    /// - in cell order on both cores, then emitted in level order
-    ///   (``greedyInCellOrder(_:grid:positions:radius:zoom:)``): levels of at least
-    ///   `parallelFrom` items where a seed takes few, so that the searches read memory in order
-    ///   instead of one random block per seed.
+    /// Raw points the isolation bound rules out are left out of the grid; they and the items no
+    /// other item lies within r of are copied in runs. A seed's neighbours come one of two ways,
+    /// with the same result:
+    /// - from pair lists (``LevelGrid/neighbourLists(radius:candidateLimit:pairLimit:parallel:)``):
+    ///   one sweep in cell order finds every pair within r, each once. Sparse levels, where an
+    ///   item has few neighbours: most items then cost one pass over sorted memory, no search;
+    /// - from a search of the seed's block, after marking the items that have a neighbour: dense
+    ///   levels, where a seed takes many items and the pairs would be many.
     ///
-    /// - Complexity: O(n) for n items plus the 3×3 block scans.
+    /// - Complexity: O(n) for n items plus the sweep's or the searches' block scans.
     mutating func clusterLevelOnGrid(
         _ level: ContiguousArray<UInt32>, zoom z: Int, isolation: IsolationBound?, parallelFrom: Int
     ) -> ContiguousArray<UInt32> {
@@ -38,15 +37,21 @@ extension ClusterBuilder {
                 }
             }
             let parallel = active.count >= parallelFrom
-            let grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, parallel: parallel)
-            // Cell order scans every item's block, level order only each seed's (but at a random
-            // place): it pays while seeds take few items. Measured side by side per level
-            // (uniform, blob and cities500 levels of 20k–250k items): cell order was faster below
-            // about 2.5 items within r of an item, itself included, and level order above about 3.
-            let inCellOrder = parallel && grid.sampledNeighbourCount(radius: r) < (options.cellOrderBelow ?? 2.5)
-            rows = inCellOrder
-                ? greedyInCellOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z)
-                : greedyInLevelOrder(level, grid: grid, positions: activePositions, radius: r, zoom: z, parallel: parallel)
+            let n = active.count
+            // A level takes pair lists when a sample of the sweep finds fewer than 3 items within
+            // r of an item, itself included. Once a level was too dense for them, the next ones
+            // (twice the radius, fewer items) are taken to be too: their grids are laid out for
+            // searches at once.
+            let pairsBelow = options.pairsBelow ?? 3
+            let sweeps = pairsBelow > 0 && !searchedLastLevel
+            var grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, forSweeps: sweeps, parallel: parallel)
+            var lists: NeighbourLists? = nil
+            if sweeps && grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow {
+                lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel)
+            }
+            if lists == nil { grid.prepareSearches() }
+            searchedLastLevel = lists == nil
+            rows = greedyInLevelOrder(level, grid: grid, positions: activePositions, lists: lists, radius: r, zoom: z, parallel: parallel)
         }
         defer { rows.deallocate() }
         // The new cluster rows.
@@ -63,20 +68,27 @@ extension ClusterBuilder {
         return ContiguousArray(rows.next.elements)
     }
 
-    /// The greedy step walked in level order: each untaken item with a neighbour searches its
-    /// block and takes the untaken items there. `positions`: the level position of each item the
-    /// grid was built from; `parallel`: the neighbour marking uses both cores. Reads one block per
-    /// seed at a random place.
+    /// The greedy step walked in level order: each untaken item with a neighbour takes the
+    /// untaken items within r, read from `lists` when given, else found by a search of its block
+    /// (the grid's run lookup must be built). `positions`: the level position of each item the
+    /// grid was built from; `parallel`: the neighbour marking uses both cores.
     private mutating func greedyInLevelOrder(
         _ level: ContiguousArray<UInt32>, grid: LevelGrid, positions activePositions: ContiguousArray<UInt32>,
-        radius r: Double, zoom z: Int, parallel: Bool
+        lists: NeighbourLists?, radius r: Double, zoom z: Int, parallel: Bool
     ) -> LevelRows {
         let minPoints = options.minPoints
         // Per level position: the item's grid slot when some item lies within r of it, else -1.
         var slotOf = ContiguousArray<Int32>(repeating: -1, count: level.count)
-        slotOf.withUnsafeMutableBufferPointer {
-            grid.markItemsWithNeighbours(radius: r, positions: activePositions, slots: $0, parallel: parallel)
+        slotOf.withUnsafeMutableBufferPointer { slotOf in
+            if let lists {
+                for k in 0 ..< grid.ids.count where lists.hasNeighbours(k) {
+                    slotOf[Int(activePositions[grid.order(k)])] = Int32(truncatingIfNeeded: k)
+                }
+            } else {
+                grid.markItemsWithNeighbours(radius: r, positions: activePositions, slots: slotOf, parallel: parallel)
+            }
         }
+        let listStart = lists?.start ?? [], listed = lists?.neighbours ?? []
         var taken = ContiguousArray<Bool>(repeating: false, count: grid.ids.count)
         // The level's clusters become rows base, base + 1, … and are appended after the loop;
         // meanwhile the rows of level z + 1 get their parent and last level through pointers (the
@@ -100,6 +112,8 @@ extension ClusterBuilder {
         grid.xy.withUnsafeBufferPointer { xy in
         grid.weights.withUnsafeBufferPointer { weights in
         taken.withUnsafeMutableBufferPointer { taken in
+        listStart.withUnsafeBufferPointer { listStart in
+        listed.withUnsafeBufferPointer { listed in
             var pos = 0
             while pos < level.count {
                 let slot = Int(slotOf[pos])
@@ -117,8 +131,17 @@ extension ClusterBuilder {
                 let it = Int(ids[slot])
                 let p = xy[slot]
                 neighbours.removeAll()
-                grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
-                    neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
+                if lists != nil {
+                    // The seed and its untaken neighbours.
+                    neighbours.append(UInt64(it) << 32 | UInt64(slot))
+                    for e in Int(listStart[slot]) ..< Int(listStart[slot + 1]) {
+                        let k = Int(listed[e])
+                        if !taken[k] { neighbours.append(UInt64(ids[k]) << 32 | UInt64(k)) }
+                    }
+                } else {
+                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
+                        neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
+                    }
                 }
                 let found = neighbours.elements
                 sortSmall(found)
@@ -162,6 +185,8 @@ extension ClusterBuilder {
                     }
                 }
             }
+        }
+        }
         }
         }
         }

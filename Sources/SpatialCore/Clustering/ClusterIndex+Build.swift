@@ -30,6 +30,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var expressionValues = ContiguousArray<JSONValue>()
     /// Build scratch: the expression accumulators of the cluster being formed.
     var accumulated: [JSONValue] = []
+    /// Build scratch: whether the last `.double` level searched (it was too dense for pair
+    /// lists); the next level's grid is then laid out for searches.
+    var searchedLastLevel = false
 
     /// `feature`: the input's feature index per point, handed over (it becomes the points' rows'
     /// `ref`, without a copy that the whole build would hold twice).

@@ -68,11 +68,11 @@ public struct ClusterOptions: Sendable, Hashable {
     /// library's `ParallelPair.threshold`). Tests set 0 to run the two-core paths on small inputs;
     /// the result is the same either way.
     var parallelThreshold: Int? = nil
-    /// Below what sampled number of items within r of an item (itself included) a two-core
-    /// `.double` level decides its greedy step in cell order (`nil`: 2.5; see
-    /// `ClusterBuilder.clusterLevelOnGrid`). Tests set `.infinity` or 0 to force either way; the
-    /// result is the same.
-    var cellOrderBelow: Double? = nil
+    /// Below what sampled number of items within r of an item (itself included) a `.double` level
+    /// takes its neighbours from one sweep's pair lists instead of searching (`nil`: 3; see
+    /// `ClusterBuilder.clusterLevelOnGrid`). Tests set `.infinity` (pair lists wherever their size
+    /// limit allows) or 0 (searches only); the result is the same.
+    var pairsBelow: Double? = nil
 
     /// Options are equal when their public values are: the build overrides above change how the
     /// index is built, never what it holds. O(1).

@@ -1,42 +1,67 @@
 /// A uniform grid over the items of one level that may have neighbours, for the `.double` build's
-/// radius searches: cells at least `r` wide, items sorted by (row, column) with their coordinates
-/// interleaved in that order, so a search reads at most three short, contiguous runs. Only the
-/// rows and columns between the lowest and highest item are numbered (a city's points need a
-/// small grid, not a world-wide one). When they hold few cells against n, every cell gets a start
-/// offset (a run is found in O(1)); otherwise each row gets one and a run is found by binary
-/// search over the row's columns.
+/// radius searches: cells wider than `r` (by ``blockMargin``), items sorted by (row, column) with
+/// their coordinates interleaved in that order, so the items within r of an item lie in its own
+/// cell and the eight around it, and a row of cells is one contiguous run. Only the rows and
+/// columns between the lowest and highest item are numbered (a city's points need a small grid,
+/// not a world-wide one).
+///
+/// Two ways to read it:
+/// - sweeps in cell order (``forEachPairWithin(_:radius:limit:pairLimit:_:)``), which need only the
+///   sorted keys;
+/// - searches at random places (``forEachSlotWithin(x:y:radius:_:)``, marking), which need a run
+///   lookup built by ``prepareSearches()``: when the numbered cells are few against n, a start
+///   offset per cell (a run is found in O(1)); otherwise one per row and a binary search over the
+///   row's columns.
 /// Built per level in O(n) (radix sort); no per-item allocation.
 struct LevelGrid {
     let w: Int
-    /// The grid rows and columns covered by the offsets (the others are empty).
+    /// The grid rows and columns that hold items (the others are empty).
     let firstRow: Int
     let lastRow: Int
     let firstColumn: Int
     let lastColumn: Int
-    /// Dense mode: start offset per cell of rows firstRow…lastRow × columns firstColumn…lastColumn
-    /// (+ end). Else empty.
-    let cellStart: ContiguousArray<Int32>
-    /// Sparse mode: start offset per row (+ end) and the column (from firstColumn) of every item.
-    /// Else empty.
-    let rowStart: ContiguousArray<Int32>
-    let column: ContiguousArray<Int32>
+    /// A grid laid out for sweeps: a key's cell is (row − firstRow) << columnShift | (column −
+    /// firstColumn), so rows and columns are read with a shift and a mask. Otherwise it is
+    /// (row − firstRow) × columns + (column − firstColumn), the index of its start offset.
+    let forSweeps: Bool
+    let columnShift: Int
+    /// Per slot, in cell order: cell << 26 | the item's index in the `items` the grid was built
+    /// from.
+    let keys: ContiguousArray<UInt64>
+    /// After ``prepareSearches()``, dense mode: start offset per cell of rows firstRow…lastRow ×
+    /// columns firstColumn…lastColumn (+ end). Else empty.
+    private(set) var cellStart = ContiguousArray<Int32>()
+    /// After ``prepareSearches()``, sparse mode: start offset per row (+ end) and the column (from
+    /// firstColumn) of every item. Else empty.
+    private(set) var rowStart = ContiguousArray<Int32>()
+    private(set) var column = ContiguousArray<Int32>()
     let ids: ContiguousArray<UInt32>
-    /// Per slot: the item's index in the `items` the grid was built from.
-    let order: ContiguousArray<UInt32>
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
     /// Item point counts in cell order (a search's neighbours are then read from the runs it
     /// already loaded).
     let weights: ContiguousArray<Int32>
 
-    /// A grid for searches of radius `r` over `items` (rows into `x`, `y` and `counts`);
-    /// `parallel`: its sort uses both cores. O(n).
+    /// The bits of a key below its cell: the item's index in `items`.
+    static let indexBits = 26
+    static let indexMask: UInt64 = (1 << 26) - 1
+
+    /// Slot k's index in the `items` the grid was built from (its rank in level order). O(1).
+    @inline(__always) func order(_ k: Int) -> Int { Int(truncatingIfNeeded: keys[k] & Self.indexMask) }
+
+    /// A grid for radius `r` over `items` (rows into `x`, `y` and `counts`). `forSweeps`: laid out
+    /// for ``forEachPairWithin(_:radius:limit:pairLimit:_:)`` (searches need
+    /// ``prepareSearches()`` first); otherwise for searches, with the run lookup built and cells
+    /// widened up to 4× where that allows a start offset per cell. `parallel`: its sort uses both
+    /// cores. O(n) plus, for searches, O(cells).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
-         counts: ContiguousArray<Int32>, radius r: Double, parallel: Bool) {
+         counts: ContiguousArray<Int32>, radius r: Double, forSweeps: Bool, parallel: Bool) {
+        self.forSweeps = forSweeps
         let n = items.count
-        // Cells at least r wide. Offsets cover only the rows between the lowest and highest item;
-        // when that span is large against n (sparse data at a high zoom), cells are widened (a
-        // wider cell only lengthens a run, never misses an item).
+        precondition(n < 1 << Self.indexBits, "a level holds more items than a grid key can index")
+        // Cells wider than r by the block margin. Offsets cover only the rows between the lowest
+        // and highest item; when that span is large against n (sparse data at a high zoom), cells
+        // are widened (a wider cell only lengthens a run, never misses an item).
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
         x.withUnsafeBufferPointer { x in
@@ -50,13 +75,14 @@ struct LevelGrid {
                 }
             }
         }
-        // Clamp in Double first: for a tiny radius 1/r exceeds Int.max (and is +inf for r = 0).
-        var w = Swift.max(1, Int(Swift.min((1 / r).rounded(.down), Double(1 << 19))))
+        // Clamp in Double first: for a tiny radius the quotient exceeds Int.max. At most 2^19
+        // columns and rows: a cell number then fits the 38 bits above a key's index.
+        var w = Swift.max(1, Int(Swift.min((1 / (r + Self.blockMargin)).rounded(.down), Double(1 << 19))))
         while w > 1 && n > 0 && Int((maxY - minY) * Double(w)) + 2 > 4 * n + 64 { w /= 2 }
         // Dense offsets need at most about 8 cells per item; cells may be widened up to 4× for that
         // (a few more items per run beat a binary search per row).
         var halvings = 0
-        while halvings < 2 && w > 1 && n > 0
+        while !forSweeps && halvings < 2 && w > 1 && n > 0
             && (Int((maxY - minY) * Double(w)) + 2) * (Int((maxX - minX) * Double(w)) + 2) > 8 * n + 1024 {
             w /= 2
             halvings += 1
@@ -73,75 +99,35 @@ struct LevelGrid {
         self.lastColumn = lastColumn
         let rowCount = lastRow - firstRow + 1
         let columnCount = lastColumn - firstColumn + 1
-        let cellCount = rowCount * columnCount
-        let dense = cellCount <= 8 * n + 1024
-        // The sort keys and the sort's scratch (16 bytes an item) live only in this block: the
-        // per-slot arrays below are allocated after they are freed and can reuse their pages.
-        var cellStart = ContiguousArray<Int32>()
-        var rowStart = ContiguousArray<Int32>()
-        var column = ContiguousArray<Int32>()
-        let order: ContiguousArray<UInt32>
-        do {
-            var keys = ContiguousArray<UInt64>(filling: n) { buf in
-                x.withUnsafeBufferPointer { x in
-                    y.withUnsafeBufferPointer { y in
-                        items.withUnsafeBufferPointer { items in
-                            for i in 0..<n {
-                                let it = Int(items[i])
-                                let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
-                                let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                                buf[i] = UInt64(cy * columnCount + cx) << 26 | UInt64(i)
-                            }
+        let columnShift = forSweeps ? Int.bitWidth - (columnCount - 1).leadingZeroBitCount : 0
+        self.columnShift = columnShift
+        // The cell number of (row, column) relative to the first ones.
+        let rowFactor = forSweeps ? 1 << columnShift : columnCount
+        var keys = ContiguousArray<UInt64>(filling: n) { buf in
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    items.withUnsafeBufferPointer { items in
+                        for i in 0..<n {
+                            let it = Int(items[i])
+                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
+                            let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
+                            buf[i] = UInt64(cy * rowFactor + cx) << 26 | UInt64(i)
                         }
                     }
-                }
-            }
-            do {
-                // Every pass of the sort writes all of it before reading it: no need to clear it.
-                var scratch = ContiguousArray<UInt64>(filling: n) { _ in }
-                // Only the bits a cell number can use.
-                let cellBits = Swift.max(1, Int.bitWidth - cellCount.leadingZeroBitCount)
-                CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
-            }
-            if dense {
-                // One ordered pass: each cell's start is the first slot at or after it (empty
-                // cells share the next one's), every entry written once.
-                cellStart = ContiguousArray(filling: cellCount + 1) { cs in
-                    keys.withUnsafeBufferPointer { keys in
-                        var c = 0
-                        for k in 0..<n {
-                            let cell = Int(keys[k] >> 26)
-                            while c <= cell {
-                                cs[c] = Int32(truncatingIfNeeded: k)
-                                c &+= 1
-                            }
-                        }
-                        while c <= cellCount {
-                            cs[c] = Int32(truncatingIfNeeded: n)
-                            c &+= 1
-                        }
-                    }
-                }
-            } else {
-                rowStart = ContiguousArray(repeating: 0, count: rowCount + 1)
-                column = ContiguousArray(repeating: 0, count: n)
-                for k in 0..<n {
-                    let cell = Int(keys[k] >> 26)
-                    rowStart[cell / columnCount + 1] += 1
-                    column[k] = Int32(cell % columnCount)
-                }
-                for row in 0..<rowCount { rowStart[row + 1] += rowStart[row] }
-            }
-            order = ContiguousArray<UInt32>(filling: n) { buf in
-                keys.withUnsafeBufferPointer { keys in
-                    for k in 0..<n { buf[k] = UInt32(truncatingIfNeeded: keys[k] & 0x3ff_ffff) }
                 }
             }
         }
+        do {
+            // Every pass of the sort writes all of it before reading it: no need to clear it.
+            var scratch = ContiguousArray<UInt64>(filling: n) { _ in }
+            // Only the bits a cell number can use.
+            let cellBits = Swift.max(1, Int.bitWidth - ((rowCount - 1) * rowFactor + columnCount - 1).leadingZeroBitCount)
+            CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
+        }
         let ids = ContiguousArray<UInt32>(filling: n) { buf in
             items.withUnsafeBufferPointer { items in
-                order.withUnsafeBufferPointer { order in
-                    for k in 0..<n { buf[k] = items[Int(order[k])] }
+                keys.withUnsafeBufferPointer { keys in
+                    for k in 0..<n { buf[k] = items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)] }
                 }
             }
         }
@@ -164,13 +150,76 @@ struct LevelGrid {
                 }
             }
         }
-        self.cellStart = cellStart
-        self.rowStart = rowStart
-        self.column = column
+        self.keys = keys
         self.ids = ids
-        self.order = order
         self.xy = xy
         self.weights = weights
+        if !forSweeps { prepareSearches() }
+    }
+
+    /// Builds the run lookup that searches at random places need: a start offset per cell when
+    /// the numbered cells are at most 8n + 1024, else per row with each item's column. O(n + cells).
+    mutating func prepareSearches() {
+        guard cellStart.isEmpty && rowStart.isEmpty else { return }
+        (cellStart, rowStart, column) = Self.lookup(keys: keys, rows: lastRow - firstRow + 1, columns: lastColumn - firstColumn + 1,
+                                                    columnShift: forSweeps ? columnShift : nil)
+    }
+
+    /// The run lookup of sorted `keys` over `rows` × `columns` cells, whose cell numbers are
+    /// row << columnShift | column, or row × columns + column when `columnShift` is nil:
+    /// (cellStart, [], []) or ([], rowStart, column). O(n + cells).
+    private static func lookup(keys: ContiguousArray<UInt64>, rows rowCount: Int, columns columnCount: Int, columnShift: Int?)
+        -> (ContiguousArray<Int32>, ContiguousArray<Int32>, ContiguousArray<Int32>) {
+        let n = keys.count
+        let cellCount = rowCount * columnCount
+        let shift = UInt64(indexBits)
+        // Row and column of a key's cell.
+        @inline(__always) func place(_ key: UInt64) -> (row: Int, column: Int) {
+            let cell = Int(truncatingIfNeeded: key >> shift)
+            guard let columnShift else { return (cell / columnCount, cell % columnCount) }
+            return (cell >> columnShift, cell & (1 << columnShift - 1))
+        }
+        if cellCount <= 8 * n + 1024 {
+            // One ordered pass: each cell's start is the first slot at or after it (empty cells
+            // share the next one's), every entry written once.
+            let cellStart = ContiguousArray<Int32>(filling: cellCount + 1) { cs in
+                keys.withUnsafeBufferPointer { keys in
+                    var c = 0
+                    for k in 0..<n {
+                        let cell: Int
+                        if columnShift == nil {
+                            cell = Int(truncatingIfNeeded: keys[k] >> shift)
+                        } else {
+                            let (row, column) = place(keys[k])
+                            cell = row * columnCount + column
+                        }
+                        while c <= cell {
+                            cs[c] = Int32(truncatingIfNeeded: k)
+                            c &+= 1
+                        }
+                    }
+                    while c <= cellCount {
+                        cs[c] = Int32(truncatingIfNeeded: n)
+                        c &+= 1
+                    }
+                }
+            }
+            return (cellStart, [], [])
+        }
+        var rowStart = ContiguousArray<Int32>(repeating: 0, count: rowCount + 1)
+        let column = ContiguousArray<Int32>(filling: n) { column in
+            rowStart.withUnsafeMutableBufferPointer { rowStart in
+                keys.withUnsafeBufferPointer { keys in
+                    for k in 0..<n {
+                        let (row, c) = place(keys[k])
+                        rowStart[row + 1] &+= 1
+                        column[k] = Int32(truncatingIfNeeded: c)
+                    }
+                }
+                for row in 0..<rowCount { rowStart[row + 1] &+= rowStart[row] }
+            }
+        }
+        return ([], rowStart, column)
     }
 
     /// Sets `slots[positions[i]]` to item `i`'s slot for every item `i` (in the order of `items`
@@ -189,8 +238,9 @@ struct LevelGrid {
         let fw = Double(w)
         let r2 = r * r
         let n = xy.count
+        assert(!cellStart.isEmpty || !rowStart.isEmpty || n == 0, "prepareSearches() first")
         xy.withUnsafeBufferPointer { xy in
-            order.withUnsafeBufferPointer { order in
+            keys.withUnsafeBufferPointer { keys in
                 positions.withUnsafeBufferPointer { positions in
                     // Each slot writes only its own item's entry: the two halves run on the two cores.
                     func mark(_ part: Range<Int>) {
@@ -214,7 +264,7 @@ struct LevelGrid {
                             // Nearest first: in dense data the slots beside k are in its cell and
                             // nearly always within r.
                             if (k &+ 1 < n && near(k &+ 1)) || (k > 0 && near(k &- 1)) || nearInBlock() {
-                                slots[Int(positions[Int(order[k])])] = Int32(truncatingIfNeeded: k)
+                                slots[Int(positions[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])] = Int32(truncatingIfNeeded: k)
                             }
                         }
                     }
@@ -292,7 +342,7 @@ struct LevelGrid {
         }
     }
 
-    /// How far beyond `r` the blocks of the marking and cell-order passes reach (unit Mercator),
+    /// How far beyond `r` cells and the blocks of the marking and the searches reach (unit Mercator),
     /// so that an item within `r` of another is in its block whatever the rounding of the cell
     /// bounds.
     static let blockMargin = 1e-9

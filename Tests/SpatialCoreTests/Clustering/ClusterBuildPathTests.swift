@@ -1,11 +1,11 @@
 import Testing
 @testable import SpatialCore
 
-/// A `.double` level decides its greedy step in level order or in cell order (see
+/// A `.double` level takes a seed's neighbours from pair lists or from searches (see
 /// `ClusterBuilder.clusterLevelOnGrid`). Both must give the same index, cluster properties
 /// included: the reference tests check the clusters against brute force, this suite checks that
 /// the two ways agree item for item, property for property, child for child.
-@Suite("Clustering: level order and cell order build the same index")
+@Suite("Clustering: pair lists and searches build the same index")
 struct ClusterBuildPathTests {
     static let expressions: JSONObject = [
         "max": ["max", ["get", "FLOW"]],
@@ -29,27 +29,27 @@ struct ClusterBuildPathTests {
         }
         let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
         let expressions = try ClusterPropertyExpressions(json: Self.expressions)
-        func build(cellOrderBelow: Double) throws -> ClusterIndex {
+        func build(pairsBelow: Double) throws -> ClusterIndex {
             var options = try ClusterOptions(minPoints: minPoints, radius: 60)
             options.parallelThreshold = 0
-            options.cellOrderBelow = cellOrderBelow
+            options.pairsBelow = pairsBelow
             return try ClusterIndex(features: features, options: options, properties: typed, clusterProperties: expressions)
         }
-        let inLevelOrder = try build(cellOrderBelow: 0)
-        let inCellOrder = try build(cellOrderBelow: .infinity)
+        let searched = try build(pairsBelow: 0)
+        let listed = try build(pairsBelow: .infinity)
         var clusters = 0
         for z in 0 ... 17 {
-            let a = inLevelOrder.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
-            let b = inCellOrder.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let a = searched.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let b = listed.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
             let same = a == b
             #expect(same, "zoom \(z): the items differ (\(a.count) against \(b.count))")
             guard same else { continue }
             for item in a {
                 guard let c = item.cluster else { continue }
                 clusters += 1
-                let children = try inLevelOrder.children(of: c.id) == inCellOrder.children(of: c.id)
-                let leaves = try inLevelOrder.leaves(of: c.id, limit: nil) == inCellOrder.leaves(of: c.id, limit: nil)
-                let expansion = try inLevelOrder.expansionZoom(of: c.id) == inCellOrder.expansionZoom(of: c.id)
+                let children = try searched.children(of: c.id) == listed.children(of: c.id)
+                let leaves = try searched.leaves(of: c.id, limit: nil) == listed.leaves(of: c.id, limit: nil)
+                let expansion = try searched.expansionZoom(of: c.id) == listed.expansionZoom(of: c.id)
                 #expect(children && leaves && expansion, "cluster \(c.id.rawValue) at zoom \(z)")
             }
         }

@@ -28,7 +28,7 @@ struct ClusterErrorTests {
         var tuned = plain
         tuned.isolationPrePass = true
         tuned.parallelThreshold = 0
-        tuned.cellOrderBelow = .infinity
+        tuned.pairsBelow = .infinity
         #expect(tuned == plain)
         #expect(Set([plain, tuned]).count == 1)
         #expect(try ClusterOptions(radius: 61) != plain)

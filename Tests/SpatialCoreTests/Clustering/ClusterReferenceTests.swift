@@ -100,23 +100,23 @@ struct ClusterReferenceTests {
 
     /// The ways a `.double` build can run, which must all give the reference's result: with and
     /// without the isolation pre-pass (it runs only where it pays), and with the grid passes on
-    /// two cores from the first item, deciding each level's greedy step as the build chooses, in
-    /// cell order everywhere, or in level order everywhere. `.float32` runs with and without the
+    /// two cores from the first item, taking each level's neighbours as the build chooses, from
+    /// pair lists wherever they fit, or from searches everywhere. `.float32` runs with and without the
     /// pre-pass.
     struct BuildVariant: CustomStringConvertible {
         var prePass: Bool? = nil
         var parallelFrom: Int? = nil
-        var cellOrderBelow: Double? = nil
+        var pairsBelow: Double? = nil
 
         func apply(to options: inout ClusterOptions) {
             options.isolationPrePass = prePass
             options.parallelThreshold = parallelFrom
-            options.cellOrderBelow = cellOrderBelow
+            options.pairsBelow = pairsBelow
         }
 
         var description: String {
             "pre-pass \(prePass.map(String.init) ?? "auto") parallel from \(parallelFrom ?? -1) "
-                + "cell order below \(cellOrderBelow.map { "\($0)" } ?? "auto")"
+                + "pair lists below \(pairsBelow.map { "\($0)" } ?? "auto")"
         }
     }
 
@@ -124,8 +124,8 @@ struct ClusterReferenceTests {
         guard precision == .double else { return [BuildVariant(prePass: false), BuildVariant(prePass: true)] }
         return [
             BuildVariant(prePass: false), BuildVariant(prePass: true), BuildVariant(prePass: true, parallelFrom: 0),
-            BuildVariant(prePass: false, parallelFrom: 0, cellOrderBelow: .infinity),
-            BuildVariant(prePass: true, parallelFrom: 0, cellOrderBelow: 0),
+            BuildVariant(prePass: false, parallelFrom: 0, pairsBelow: .infinity),
+            BuildVariant(prePass: true, parallelFrom: 0, pairsBelow: 0),
         ]
     }
 

@@ -2,7 +2,8 @@ import Testing
 @testable import SpatialCore
 
 /// The `.double` build's per-level grid, against brute force over the same items: radius searches
-/// and the neighbour marking, in the dense (a start per cell) and sparse (a start per row) layouts.
+/// and the neighbour marking, in the dense (a start per cell) and sparse (a start per row) lookups,
+/// on grids laid out for searches and for sweeps; the pair sweep, its limits and its sample.
 @Suite("Clustering: level grid")
 struct LevelGridTests {
     /// Rows 0 ..< n: points in a square of side `spread` around the map's centre, every fifth a
@@ -32,8 +33,9 @@ struct LevelGridTests {
     func matchesBruteForce(count n: Int, spread: Double, radius r: Double) {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) ^ r.bitPattern)
         let counts = ContiguousArray<Int32>(repeating: 1, count: n)
-        for parallel in [false, true] {
-            let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, parallel: parallel)
+        for (parallel, forSweeps) in [(false, false), (true, false), (false, true), (true, true)] {
+            var grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, forSweeps: forSweeps, parallel: parallel)
+            grid.prepareSearches()
             #expect(grid.ids.count == items.count)
             // Searches around every item and around random points.
             var random = SplitMix(seed: 7)
@@ -49,7 +51,7 @@ struct LevelGridTests {
                 }
                 if found.sorted() != expected.sorted() { wrong += 1 }
             }
-            #expect(wrong == 0, "\(wrong) of \(queries.count) searches differ (parallel \(parallel))")
+            #expect(wrong == 0, "\(wrong) of \(queries.count) searches differ (parallel \(parallel), for sweeps \(forSweeps))")
             // Marking: an item gets its own slot exactly when another item lies within r.
             var slots = [Int32](repeating: -1, count: items.count)
             let positions = ContiguousArray((0 ..< items.count).map { UInt32($0) })
@@ -66,99 +68,76 @@ struct LevelGridTests {
                 let slot = Int(slots[i])
                 if hasNeighbour != (slot >= 0) || (slot >= 0 && grid.ids[slot] != it) { wrongMarks += 1 }
             }
-            #expect(wrongMarks == 0, "\(wrongMarks) of \(items.count) marks differ (parallel \(parallel))")
+            #expect(wrongMarks == 0, "\(wrongMarks) of \(items.count) marks differ (parallel \(parallel), for sweeps \(forSweeps))")
         }
     }
 
-    @Test("seeds decided in cell order are the greedy walk's, with its owners and groups",
+    /// Every pair of items within r, as item indices (lower first), by brute force.
+    static func pairsWithin(_ items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
+                            radius r: Double) -> Set<[Int]> {
+        var pairs = Set<[Int]>()
+        for a in 0 ..< items.count {
+            for b in (a + 1) ..< items.count {
+                let dx = x[Int(items[b])] - x[Int(items[a])], dy = y[Int(items[b])] - y[Int(items[a])]
+                if dx * dx + dy * dy <= r * r { pairs.insert([a, b]) }
+            }
+        }
+        return pairs
+    }
+
+    @Test("the sweep's neighbour lists hold exactly the pairs within r, each once a side",
           arguments: [(2_000, 1e-3, 1e-5), (2_000, 2e-3, 1e-4), (3_000, 0.9, 3e-4), (500, 1e-4, 0.2),
-                      (4_000, 0.05, 2e-3), (1, 0.1, 0.01)])
-    func decidesLikeTheGreedyWalk(count n: Int, spread: Double, radius r: Double) {
+                      (4_000, 0.05, 2e-3), (1, 0.1, 0.01), (2_000, 0.3, 0.004)])
+    func neighbourListsMatchBruteForce(count n: Int, spread: Double, radius r: Double) throws {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) &* 31 ^ r.bitPattern)
-        var random = SplitMix(seed: 11)
-        var counts = ContiguousArray<Int32>()
-        for _ in 0 ..< n { counts.append(Int32(1 + random.next() % 5)) }
-        let m = items.count
-        func within(_ a: Int, _ b: Int) -> Bool {
-            let dx = x[Int(items[b])] - x[Int(items[a])], dy = y[Int(items[b])] - y[Int(items[a])]
-            return dx * dx + dy * dy <= r * r
-        }
-        // The walk in item order: a seed takes every later untaken item within r.
-        var takenBy = [Int](repeating: -1, count: m)
-        for i in 0 ..< m where takenBy[i] < 0 {
-            takenBy[i] = i
-            for j in (i + 1) ..< m where takenBy[j] < 0 && within(i, j) { takenBy[j] = i }
-        }
+        let counts = ContiguousArray<Int32>(repeating: 1, count: n)
+        let expected = Self.pairsWithin(items, x: x, y: y, radius: r)
         for parallel in [false, true] {
-            let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, parallel: false)
-            var slotOfItem = [Int](repeating: -1, count: m)
-            for k in 0 ..< m { slotOfItem[Int(grid.order[k])] = k }
-            var owner = [Int32](repeating: 0, count: m)
-            owner.withUnsafeMutableBufferPointer { grid.decideSeeds(radius: r, owner: $0, parallel: parallel) }
-            var wrong = 0
-            for k in 0 ..< m {
-                let i = Int(grid.order[k])
-                let expected: Int32
-                if takenBy[i] == i {
-                    let takes = (0 ..< m).contains { $0 != i && takenBy[$0] == i }
-                    expected = takes ? LevelGrid.seedWithMembers : LevelGrid.lonelySeed
-                } else {
-                    expected = Int32(slotOfItem[takenBy[i]])
+            let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, forSweeps: true, parallel: parallel)
+            let lists = try #require(grid.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: parallel))
+            var found = Set<[Int]>()
+            var entries = 0
+            for k in 0 ..< grid.ids.count {
+                for e in Int(lists.start[k]) ..< Int(lists.start[k + 1]) {
+                    let j = Int(lists.neighbours[e])
+                    entries += 1
+                    found.insert([grid.order(k), grid.order(j)].sorted())
                 }
-                if owner[k] != expected { wrong += 1 }
+                #expect(lists.hasNeighbours(k) == (lists.start[k + 1] > lists.start[k]))
             }
-            #expect(wrong == 0, "\(wrong) of \(m) owners differ (parallel \(parallel))")
-            // Gathered whole, and in two halves joined as the build joins them.
-            for halves in [false, true] {
-                var action = [Int32](repeating: -1, count: m)
-                var groups = SeedGroups(), second = SeedGroups()
-                defer { groups.deallocate(); second.deallocate() }
-                let mid = halves ? m / 2 : m
-                let firstInSecond = owner[0 ..< mid].filter { $0 == LevelGrid.seedWithMembers }.count
-                owner.withUnsafeBufferPointer { owner in
-                    action.withUnsafeMutableBufferPointer { action in
-                        grid.gatherSeeds(0 ..< mid, radius: r, owner: owner, action: action, firstIndex: 0, into: &groups)
-                        grid.gatherSeeds(mid ..< m, radius: r, owner: owner, action: action,
-                                         firstIndex: firstInSecond, into: &second)
-                    }
-                }
-                groups.append(contentsOf: second)
-                var wrongGroups = 0
-                for i in 0 ..< m {
-                    let members = (0 ..< m).filter { takenBy[$0] == i }
-                    if takenBy[i] != i {
-                        if action[i] != -2 { wrongGroups += 1 }
-                        continue
-                    }
-                    if members.count == 1 {
-                        if action[i] != -1 { wrongGroups += 1 }
-                        continue
-                    }
-                    let g = Int(action[i])
-                    guard g >= 0 && g < groups.count else {
-                        wrongGroups += 1
-                        continue
-                    }
-                    let rows = members.map { items[$0] }.sorted()
-                    let first = g == 0 ? 0 : Int(groups.memberEnd[g - 1])
-                    let got = (first ..< Int(groups.memberEnd[g])).map { groups.memberRows[$0] }
-                    let seedRow = Int(items[i])
-                    var total = Int(counts[seedRow])
-                    var cx = x[seedRow] * Double(total), cy = y[seedRow] * Double(total)
-                    for row in rows where Int(row) != seedRow {
-                        let w = Int(counts[Int(row)])
-                        total += w
-                        cx += x[Int(row)] * Double(w)
-                        cy += y[Int(row)] * Double(w)
-                    }
-                    let centre = groups.centre[g]
-                    if got != rows || Int(groups.total[g]) != total
-                        || centre.x != cx / Double(total) || centre.y != cy / Double(total) {
-                        wrongGroups += 1
-                    }
-                }
-                #expect(wrongGroups == 0, "\(wrongGroups) of \(m) items gathered wrongly (parallel \(parallel), halves \(halves))")
-            }
+            // Each pair appears in both items' lists, and nothing else does.
+            #expect(found == expected, "parallel \(parallel): \(found.symmetricDifference(expected).count) pairs differ")
+            #expect(entries == 2 * expected.count)
         }
+    }
+
+    @Test("the sweep gives up past its limits, and its sample tells sparse levels from dense ones")
+    func sweepLimitsAndSample() throws {
+        // 600 copies of one point: every pair is within any radius.
+        let n = 600
+        let x = ContiguousArray<Double>(repeating: 0.25, count: n), y = ContiguousArray<Double>(repeating: 0.75, count: n)
+        let items = ContiguousArray((0 ..< n).map { UInt32($0) })
+        let counts = ContiguousArray<Int32>(repeating: 1, count: n)
+        let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: 1e-6, forSweeps: true, parallel: false)
+        let all = n * (n - 1) / 2
+        #expect(grid.neighbourLists(radius: 1e-6, candidateLimit: .max, pairLimit: all, parallel: false)?.neighbours.count == 2 * all)
+        #expect(grid.neighbourLists(radius: 1e-6, candidateLimit: .max, pairLimit: all - 1, parallel: false) == nil)
+        #expect(grid.neighbourLists(radius: 1e-6, candidateLimit: all - 1, pairLimit: .max, parallel: false) == nil)
+        #expect(grid.sampledNeighbourCountBySweep(radius: 1e-6) > 3)
+        // Points 10 r apart on a line: no pairs, a sample of exactly 1 (each item alone).
+        let spaced = ContiguousArray((0 ..< n).map { 0.1 + Double($0) * 1e-5 })
+        let mid = ContiguousArray<Double>(repeating: 0.5, count: n)
+        let sparse = LevelGrid(items: items, x: spaced, y: mid, counts: counts, radius: 1e-6, forSweeps: true, parallel: false)
+        #expect(sparse.sampledNeighbourCountBySweep(radius: 1e-6) == 1)
+        let lists = try #require(sparse.neighbourLists(radius: 1e-6, candidateLimit: 64, pairLimit: 0, parallel: false))
+        #expect(lists.neighbours.isEmpty)
+        // Neighbours about r apart along the line (a grid cell is wider than r by a margin): every
+        // pair is found, and the sample counts at most the two neighbours of each item.
+        let r = 1e-5
+        let touching = LevelGrid(items: items, x: spaced, y: mid, counts: counts, radius: r, forSweeps: true, parallel: true)
+        let all2 = try #require(touching.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: true))
+        #expect(all2.neighbours.count == Self.pairsWithin(items, x: spaced, y: mid, radius: r).count * 2)
+        let sampled = touching.sampledNeighbourCountBySweep(radius: r)
+        #expect(sampled >= 1 && sampled <= 3)
     }
 }
