@@ -59,24 +59,18 @@ extension LevelGrid {
                         tested &+= (right - i - 1) &+ (lowEnd - lowStart)
                         if tested > limit || pairs > pairLimit { return false }
                         let q = xy[i]
-                        var j = i + 1
-                        while j < right {
-                            let d = xy[j] - q
-                            if d.x * d.x + d.y * d.y <= r2 {
-                                found(i, j)
-                                pairs &+= 1
+                        // Item i against the slots of one run.
+                        @inline(__always) func pair(with run: Range<Int>) {
+                            for j in run {
+                                let d = xy[j] - q
+                                if d.x * d.x + d.y * d.y <= r2 {
+                                    found(i, j)
+                                    pairs &+= 1
+                                }
                             }
-                            j += 1
                         }
-                        j = lowStart
-                        while j < lowEnd {
-                            let d = xy[j] - q
-                            if d.x * d.x + d.y * d.y <= r2 {
-                                found(i, j)
-                                pairs &+= 1
-                            }
-                            j += 1
-                        }
+                        pair(with: i + 1 ..< right)
+                        pair(with: lowStart ..< lowEnd)
                     }
                     a = e
                 }
