@@ -58,7 +58,8 @@ struct LevelGrid {
          counts: ContiguousArray<Int32>, radius r: Double, forSweeps: Bool, parallel: Bool) {
         self.forSweeps = forSweeps
         let n = items.count
-        precondition(n < 1 << Self.indexBits, "a level holds more items than a grid key can index")
+        // A level holds at most ClusterIndex.maximumFeatureCount items, fewer than 2^26.
+        assert(n < 1 << Self.indexBits, "a level holds more items than a grid key can index")
         // Cells wider than r by the block margin. Offsets cover only the rows between the lowest
         // and highest item; when that span is large against n (sparse data at a high zoom), cells
         // are widened (a wider cell only lengthens a run, never misses an item).
