@@ -46,7 +46,8 @@ extension ClusterBuilder {
             let sweeps = pairsBelow > 0 && !searchedLastLevel
             var grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, forSweeps: sweeps, parallel: parallel)
             var lists: NeighbourLists? = nil
-            if sweeps && grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow {
+            // (`.infinity`, a test's setting: lists wherever the sweep's own limits allow.)
+            if sweeps && (pairsBelow == .infinity || grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow) {
                 lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel)
             }
             if lists == nil { grid.prepareSearches() }
