@@ -1,6 +1,31 @@
 /// The sort shared by the build's grids (`IsolationBound`, `LevelGrid`): 64-bit keys holding a
 /// cell number above an item index, sorted by the cell bits only.
 enum CellKeySort {
+    /// The bits of a key below its cell number: the item's index.
+    static let indexBits = 26
+
+    /// In `keys` sorted by cell: the first index in `from ..< to` (default: to the end) whose cell
+    /// is at least `cell`, or `to`. O(log n).
+    static func firstIndex(ofCellAtLeast cell: UInt64, in keys: UnsafeBufferPointer<UInt64>, from: Int = 0, to: Int? = nil) -> Int {
+        var lo = from, hi = to ?? keys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] >> UInt64(indexBits) < cell { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// In `keys` sorted by cell: the first index at or after `k` that begins a cell (`keys.count`
+    /// past the last; `k` clamped to 0 … count). Splitting sorted keys there gives two halves that
+    /// never share a cell. O(cell size).
+    static func cellStart(atOrAfter k: Int, in keys: UnsafeBufferPointer<UInt64>) -> Int {
+        let n = keys.count
+        guard k > 0 && k < n else { return Swift.min(Swift.max(k, 0), n) }
+        var b = k
+        while b < n && keys[b] >> UInt64(indexBits) == keys[b - 1] >> UInt64(indexBits) { b += 1 }
+        return b
+    }
+
     /// LSD radix sort of `a` by bits lowBit ..< highBit (stable): 13 bits a pass, 8 for fewer
     /// than 8,192 keys (where clearing and summing 8,192 counters would cost more than the
     /// extra pass). When `parallel`, each pass counts and scatters the two halves of the input

@@ -163,8 +163,7 @@ struct IsolationBound {
                     }
                 }
                 // The first key of a cell near the middle: the halves never share a cell.
-                var middle = parallel ? m / 2 : m
-                while middle > 0 && middle < m && keys[middle] >> 26 == keys[middle - 1] >> 26 { middle += 1 }
+                let middle = parallel ? CellKeySort.cellStart(atOrAfter: m / 2, in: keys) : m
                 nearest.withUnsafeMutableBufferPointer { nearest in
                     resolved.withUnsafeMutableBufferPointer { resolved in
                         var settledLow = 0, settledHigh = 0
@@ -196,11 +195,7 @@ struct IsolationBound {
         var q = cells.lowerBound
         let firstCell = Int(keys[q] >> 26)
         let lowest = Swift.max((firstCell / w - 1) * w + Swift.max(firstCell % w - 1, 0), 0)
-        var start = 0, end = q
-        while start < end {
-            let mid = (start + end) >> 1
-            if Int(keys[mid] >> 26) < lowest { start = mid + 1 } else { end = mid }
-        }
+        let start = CellKeySort.firstIndex(ofCellAtLeast: UInt64(lowest), in: keys, to: q)
         var lo0 = start, lo1 = start, lo2 = start
         while q < cells.upperBound {
             let cell = Int(keys[q] >> 26)

@@ -49,7 +49,7 @@ extension LevelGrid {
                     if cy + 1 < rowCount {
                         let low = UInt64(truncatingIfNeeded: (cy + 1) << self.columnShift | Swift.max(cx - 1, 0))
                         let high = UInt64(truncatingIfNeeded: (cy + 1) << self.columnShift | Swift.min(cx + 1, columnCount - 1))
-                        if below < 0 { below = firstSlot(atOrAfter: low, in: keys, from: e) }
+                        if below < 0 { below = CellKeySort.firstIndex(ofCellAtLeast: low, in: keys, from: e) }
                         while below < n && keys[below] >> shift < low { below += 1 }
                         lowStart = below
                         lowEnd = below
@@ -79,25 +79,9 @@ extension LevelGrid {
         }
     }
 
-    /// The first slot at or after `from` whose cell is at least `cell` (binary search). O(log n).
-    @inline(__always)
-    private func firstSlot(atOrAfter cell: UInt64, in keys: UnsafeBufferPointer<UInt64>, from: Int) -> Int {
-        var lo = from, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] >> UInt64(Self.indexBits) < cell { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
     /// The first slot at or after `k` that begins a cell (`n` past the last). O(cell).
-    private func cellBoundary(near k: Int) -> Int {
-        let n = keys.count
-        guard k > 0 && k < n else { return Swift.min(Swift.max(k, 0), n) }
-        let shift = UInt64(Self.indexBits)
-        var b = k
-        while b < n && keys[b] >> shift == keys[b - 1] >> shift { b += 1 }
-        return b
+    private func cellStart(atOrAfter k: Int) -> Int {
+        keys.withUnsafeBufferPointer { CellKeySort.cellStart(atOrAfter: k, in: $0) }
     }
 
     /// The mean number of items within r of an item (itself included), over about `samples`
@@ -113,9 +97,9 @@ extension LevelGrid {
         var items = 0, pairs = 0
         var start = 0
         for t in 0 ..< runs {
-            let first = Swift.max(cellBoundary(near: n * t / runs), start)
+            let first = Swift.max(cellStart(atOrAfter: n * t / runs), start)
             guard first < n else { break }
-            let last = cellBoundary(near: Swift.min(first + length, n))
+            let last = cellStart(atOrAfter: Swift.min(first + length, n))
             let done = forEachPairWithin(first ..< last, radius: r, limit: 64 * Swift.max(length, last - first)) { _, _ in pairs += 1 }
             guard done else { return .infinity }
             items += last - first
@@ -138,7 +122,7 @@ extension LevelGrid {
             low.deallocate()
             high.deallocate()
         }
-        let middle = parallel ? cellBoundary(near: n / 2) : n
+        let middle = parallel ? cellStart(atOrAfter: n / 2) : n
         var lowDone = true, highDone = true
         ParallelPair.run(parallel: parallel && middle < n, {
             lowDone = forEachPairWithin(0 ..< middle, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j in

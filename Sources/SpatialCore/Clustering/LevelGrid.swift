@@ -43,7 +43,7 @@ struct LevelGrid {
     let weights: ContiguousArray<Int32>
 
     /// The bits of a key below its cell: the item's index in `items`.
-    static let indexBits = 26
+    static let indexBits = CellKeySort.indexBits
     static let indexMask: UInt64 = (1 << 26) - 1
 
     /// Slot k's index in the `items` the grid was built from (its rank in level order). O(1).
