@@ -18,41 +18,28 @@ extension ClusterBuilder {
         _ level: ContiguousArray<UInt32>, zoom z: Int, isolation: IsolationBound?, parallelFrom: Int
     ) -> ContiguousArray<UInt32> {
         let r = options.searchRadius(atZoom: z)
-        let isolated2 = isolation?.isolatedSquaredDistance(radius: r) ?? .infinity
-        // The items that may have a neighbour within r: isolated raw points can be nobody's.
-        var activePositions = ContiguousArray<UInt32>()
-        activePositions.reserveCapacity(level.count)
-        // The grid and the item list it is built from live only in this block: they are freed
+        // The grid, the lists and the walk's arrays live only in this block: they are freed
         // before the new rows are appended and the next level's list is copied, which can then
         // reuse their pages.
         let rows: LevelRows
         do {
-            var active = ContiguousArray<UInt32>()
-            active.reserveCapacity(level.count)
-            for pos in 0..<level.count {
-                let it = level[pos]
-                if Int(it) >= pointCount || isolation == nil || !(isolation!.nearest2[Int(it)] > isolated2) {
-                    active.append(it)
-                    activePositions.append(UInt32(pos))
-                }
-            }
-            let parallel = active.count >= parallelFrom
+            // The items that may have a neighbour within r (isolated raw points can be nobody's),
+            // in level order, and their level positions.
+            let (active, positions) = activeItems(of: level, isolation: isolation, radius: r)
             let n = active.count
-            // A level takes pair lists when a sample of the sweep finds fewer than 3 items within
-            // r of an item, itself included. Once a level was too dense for them, the next ones
-            // (twice the radius, fewer items) are taken to be too: their grids are laid out for
-            // searches at once.
-            let pairsBelow = options.pairsBelow ?? 3
-            let sweeps = pairsBelow > 0 && !searchedLastLevel
-            var grid = LevelGrid(items: active, x: x, y: y, counts: count, radius: r, forSweeps: sweeps, parallel: parallel)
-            var lists: NeighbourLists? = nil
-            // (`.infinity`, a test's setting: lists wherever the sweep's own limits allow.)
-            if sweeps && (pairsBelow == .infinity || grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow) {
-                lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel)
+            let parallel = n >= parallelFrom
+            let source = neighbourSource(of: active, radius: r, parallel: parallel)
+            let walk: WalkItems
+            switch source {
+            case .lists:
+                // The walk reads seeds in level order: items by their index in `active`, with
+                // coordinates and weights gathered in that order (the grid is freed by now).
+                walk = WalkItems(ids: active, x: x, y: y, counts: count)
+            case .searches(let grid, _):
+                // Walk indices are grid slots: a search's neighbours are read from the runs it loads.
+                walk = WalkItems(grid: grid, items: active, counts: count)
             }
-            if lists == nil { grid.prepareSearches() }
-            searchedLastLevel = lists == nil
-            rows = greedyInLevelOrder(level, grid: grid, positions: activePositions, lists: lists, radius: r, zoom: z, parallel: parallel)
+            rows = greedyInLevelOrder(level, positions: positions, walk: walk, neighbours: source, radius: r, zoom: z)
         }
         defer { rows.deallocate() }
         // The new cluster rows.
@@ -69,28 +56,79 @@ extension ClusterBuilder {
         return ContiguousArray(rows.next.elements)
     }
 
-    /// The greedy step walked in level order: each untaken item with a neighbour takes the
-    /// untaken items within r, read from `lists` when given, else found by a search of its block
-    /// (the grid's run lookup must be built). `positions`: the level position of each item the
-    /// grid was built from; `parallel`: the neighbour marking uses both cores.
-    private mutating func greedyInLevelOrder(
-        _ level: ContiguousArray<UInt32>, grid: LevelGrid, positions activePositions: ContiguousArray<UInt32>,
-        lists: NeighbourLists?, radius r: Double, zoom z: Int, parallel: Bool
-    ) -> LevelRows {
-        let minPoints = options.minPoints
-        // Per level position: the item's grid slot when some item lies within r of it, else -1.
-        var slotOf = ContiguousArray<Int32>(repeating: -1, count: level.count)
-        slotOf.withUnsafeMutableBufferPointer { slotOf in
-            if let lists {
-                for k in 0 ..< grid.ids.count where lists.hasNeighbours(k) {
-                    slotOf[Int(activePositions[grid.order(k)])] = Int32(truncatingIfNeeded: k)
+    /// The items of `level` that may have a neighbour within r, in level order, and their level
+    /// positions: all but the raw points `isolation` rules out. O(n).
+    private func activeItems(of level: ContiguousArray<UInt32>, isolation: IsolationBound?, radius r: Double)
+        -> (items: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>) {
+        let m = level.count
+        guard let isolation else {
+            return (level, ContiguousArray(filling: m) { for pos in 0 ..< m { $0[pos] = UInt32(truncatingIfNeeded: pos) } })
+        }
+        let isolated2 = isolation.isolatedSquaredDistance(radius: r)
+        var items = ScratchBuffer<UInt32>(capacity: m), positions = ScratchBuffer<UInt32>(capacity: m)
+        defer {
+            items.deallocate()
+            positions.deallocate()
+        }
+        let pointCount = UInt32(truncatingIfNeeded: self.pointCount)
+        level.withUnsafeBufferPointer { level in
+            isolation.nearest2.withUnsafeBufferPointer { nearest2 in
+                for pos in 0 ..< m {
+                    let it = level[pos]
+                    if it >= pointCount || !(nearest2[Int(it)] > isolated2) {
+                        items.append(it)
+                        positions.append(UInt32(truncatingIfNeeded: pos))
+                    }
                 }
-            } else {
-                grid.markItemsWithNeighbours(radius: r, positions: activePositions, slots: slotOf, parallel: parallel)
             }
         }
-        let listStart = lists?.start ?? [], listed = lists?.neighbours ?? []
-        var taken = ContiguousArray<Bool>(repeating: false, count: grid.ids.count)
+        return (ContiguousArray(items.elements), ContiguousArray(positions.elements))
+    }
+
+    /// How the greedy step of a level over `items` finds neighbours within r. A level takes pair
+    /// lists when a sample of the sweep finds fewer than 3 items within r of an item, itself
+    /// included (and the sweep stays within its limits); otherwise it marks the items with a
+    /// neighbour and searches. Once a level was too dense for lists, the next ones (twice the
+    /// radius, fewer items) are taken to be too: their grids are laid out for searches at once.
+    /// O(n) plus the sweep's or the marking's block scans.
+    private mutating func neighbourSource(of items: ContiguousArray<UInt32>, radius r: Double, parallel: Bool) -> NeighbourSource {
+        let n = items.count
+        let pairsBelow = options.pairsBelow ?? 3
+        let sweeps = pairsBelow > 0 && !searchedLastLevel
+        var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: sweeps, parallel: parallel)
+        // (`.infinity`, a test's setting: lists wherever the sweep's own limits allow.)
+        if sweeps && (pairsBelow == .infinity || grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow),
+           let lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel) {
+            searchedLastLevel = false
+            return .lists(lists)
+        }
+        searchedLastLevel = true
+        grid.prepareSearches()
+        var slotOf = ContiguousArray<Int32>(repeating: -1, count: n)
+        slotOf.withUnsafeMutableBufferPointer { grid.markItemsWithNeighbours(radius: r, slots: $0, parallel: parallel) }
+        return .searches(grid, slotOf)
+    }
+
+    /// Where a walk takes a seed's neighbours from: its pair list (walk index = the item's index
+    /// in level order), or a search of the grid (walk index = grid slot; with each item's slot, or
+    /// −1 for items no other lies within r of, by index in level order).
+    private enum NeighbourSource {
+        case lists(NeighbourLists)
+        case searches(LevelGrid, ContiguousArray<Int32>)
+    }
+
+    /// The greedy step walked in level order: each untaken item with a neighbour takes the
+    /// untaken items within r, read from its pair list or found by a search of its block (the
+    /// grid's run lookup must be built). `positions`: the level position of each item that may
+    /// have a neighbour (the others, and the runs between them, are copied as they are); `walk`:
+    /// those items' rows, coordinates and weights by walk index.
+    private mutating func greedyInLevelOrder(
+        _ level: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>, walk: WalkItems,
+        neighbours source: NeighbourSource, radius r: Double, zoom z: Int
+    ) -> LevelRows {
+        let minPoints = options.minPoints
+        let n = positions.count
+        var taken = ContiguousArray<Bool>(repeating: false, count: walk.ids.count)
         // The level's clusters become rows base, base + 1, … and are appended after the loop;
         // meanwhile the rows of level z + 1 get their parent and last level through pointers (the
         // two arrays are moved out of `self` for the loop).
@@ -99,49 +137,58 @@ extension ClusterBuilder {
         let hasProperties = !numeric.isEmpty || !custom.isEmpty || expressions.count > 0
         let lastLevelOfMembers = Int8(z + 1)
         var rows = LevelRows(levelCount: level.count)
-        // A neighbour as (row << 32 | slot): sorting by it gives ascending row order.
+        // A neighbour as (row << 32 | walk index): sorting by it gives ascending row order.
         var neighbours = ScratchBuffer<UInt64>(capacity: 256)
         defer { neighbours.deallocate() }
+        var lists: NeighbourLists? = nil, grid: LevelGrid? = nil, slotOf = ContiguousArray<Int32>()
+        switch source {
+        case .lists(let l): lists = l
+        case .searches(let g, let s): grid = g; slotOf = s
+        }
+        let listStart = lists?.start ?? [], listed = lists?.neighbours ?? []
+        let hasLists = lists != nil
         var parentRows = ContiguousArray<Int32>(), lastLevelRows = ContiguousArray<Int8>()
         swap(&parentRows, &parent)
         swap(&lastLevelRows, &lowLevel)
         parentRows.withUnsafeMutableBufferPointer { parentOf in
         lastLevelRows.withUnsafeMutableBufferPointer { lastLevel in
         level.withUnsafeBufferPointer { level in
+        positions.withUnsafeBufferPointer { positions in
         slotOf.withUnsafeBufferPointer { slotOf in
-        grid.ids.withUnsafeBufferPointer { ids in
-        grid.xy.withUnsafeBufferPointer { xy in
-        grid.weights.withUnsafeBufferPointer { weights in
+        walk.ids.withUnsafeBufferPointer { ids in
+        walk.xy.withUnsafeBufferPointer { xy in
+        walk.weights.withUnsafeBufferPointer { weights in
         taken.withUnsafeMutableBufferPointer { taken in
         listStart.withUnsafeBufferPointer { listStart in
         listed.withUnsafeBufferPointer { listed in
-            var pos = 0
-            while pos < level.count {
-                let slot = Int(slotOf[pos])
+            // The next level position not yet carried over.
+            var carried = 0
+            for j in 0 ..< n {
+                let pos = Int(positions[j])
+                // The items before it that no other item can lie within r of: kept as they are.
+                if pos > carried { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried ..< pos])) }
+                carried = pos + 1
+                let slot = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
                 if slot < 0 {
-                    // A run of items without neighbours: kept as they are.
-                    repeat {
-                        rows.next.append(level[pos])
-                        pos += 1
-                    } while pos < level.count && slotOf[pos] < 0
+                    // No item lies within r of it: kept.
+                    rows.next.append(level[pos])
                     continue
                 }
-                pos += 1
                 if taken[slot] { continue }
                 taken[slot] = true
                 let it = Int(ids[slot])
                 let p = xy[slot]
                 neighbours.removeAll()
-                if lists != nil {
+                if let grid {
+                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
+                        neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
+                    }
+                } else {
                     // The seed and its untaken neighbours.
                     neighbours.append(UInt64(it) << 32 | UInt64(slot))
                     for e in Int(listStart[slot]) ..< Int(listStart[slot + 1]) {
                         let k = Int(listed[e])
                         if !taken[k] { neighbours.append(UInt64(ids[k]) << 32 | UInt64(k)) }
-                    }
-                } else {
-                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
-                        neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
                     }
                 }
                 let found = neighbours.elements
@@ -153,7 +200,7 @@ extension ClusterBuilder {
 
                 if n > n0 && n >= minPoints {
                     let c = base + rows.x.count
-                    let id = Int32(((pos - 1) << 5) + (z + 1) + featureCount)
+                    let id = Int32((pos << 5) + (z + 1) + featureCount)
                     var wx = p.x * Double(n0), wy = p.y * Double(n0)
                     let firstChild = rows.children.count
                     var seedSeen = false
@@ -186,6 +233,8 @@ extension ClusterBuilder {
                     }
                 }
             }
+            if carried < level.count { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried...])) }
+        }
         }
         }
         }
@@ -199,5 +248,56 @@ extension ClusterBuilder {
         swap(&parentRows, &parent)
         swap(&lastLevelRows, &lowLevel)
         return rows
+    }
+}
+
+/// The items a greedy walk reads, by walk index: rows, coordinates and point counts.
+private struct WalkItems {
+    let ids: ContiguousArray<UInt32>
+    let xy: ContiguousArray<SIMD2<Double>>
+    let weights: ContiguousArray<Int32>
+
+    /// By index in `items` (level order): coordinates and counts gathered from the rows. O(n).
+    init(ids items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, counts: ContiguousArray<Int32>) {
+        let n = items.count
+        ids = items
+        xy = ContiguousArray(filling: n) { xy in
+            items.withUnsafeBufferPointer { items in
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        for j in 0 ..< n { xy[j] = SIMD2(x[Int(items[j])], y[Int(items[j])]) }
+                    }
+                }
+            }
+        }
+        weights = ContiguousArray(filling: n) { weights in
+            items.withUnsafeBufferPointer { items in
+                counts.withUnsafeBufferPointer { counts in
+                    for j in 0 ..< n { weights[j] = counts[Int(items[j])] }
+                }
+            }
+        }
+    }
+
+    /// By slot of `grid`, built over `items`: the grid's coordinates, rows and counts gathered in
+    /// cell order. O(n).
+    init(grid: LevelGrid, items: ContiguousArray<UInt32>, counts: ContiguousArray<Int32>) {
+        let n = grid.keys.count
+        let ids = ContiguousArray<UInt32>(filling: n) { ids in
+            items.withUnsafeBufferPointer { items in
+                grid.keys.withUnsafeBufferPointer { keys in
+                    for k in 0 ..< n { ids[k] = items[Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask)] }
+                }
+            }
+        }
+        weights = ContiguousArray(filling: n) { weights in
+            ids.withUnsafeBufferPointer { ids in
+                counts.withUnsafeBufferPointer { counts in
+                    for k in 0 ..< n { weights[k] = counts[Int(ids[k])] }
+                }
+            }
+        }
+        self.ids = ids
+        xy = grid.xy
     }
 }

@@ -108,8 +108,10 @@ extension LevelGrid {
         return items == 0 ? 0 : 1 + 2 * Double(pairs) / Double(items)
     }
 
-    /// The neighbour lists of every slot: all pairs within r, found by one sweep (split at a cell
-    /// boundary over the two cores when `parallel`). Nil when the sweep tests more than
+    /// The neighbour lists of every item, by its index in the `items` the grid was built from
+    /// (level order: the greedy walk then reads its seeds' lists in order): all pairs within r,
+    /// found by one sweep (split at a cell boundary over the two cores when `parallel`). Nil when
+    /// the sweep tests more than
     /// `candidateLimit` candidates or finds more than `pairLimit` pairs: the level is too dense
     /// for lists, and its greedy step searches instead.
     ///
@@ -124,31 +126,37 @@ extension LevelGrid {
         }
         let middle = parallel ? cellStart(atOrAfter: n / 2) : n
         var lowDone = true, highDone = true
-        ParallelPair.run(parallel: parallel && middle < n, {
-            lowDone = forEachPairWithin(0 ..< middle, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j in
-                low.append(UInt64(truncatingIfNeeded: i) << 32 | UInt64(truncatingIfNeeded: j))
+        keys.withUnsafeBufferPointer { keys in
+            // A pair of slots as the items' indices, order(i) << 32 | order(j).
+            @inline(__always) func pair(_ i: Int, _ j: Int) -> UInt64 {
+                (keys[i] & Self.indexMask) << 32 | (keys[j] & Self.indexMask)
             }
-        }, {
-            highDone = forEachPairWithin(middle ..< n, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j in
-                high.append(UInt64(truncatingIfNeeded: i) << 32 | UInt64(truncatingIfNeeded: j))
-            }
-        })
+            ParallelPair.run(parallel: parallel && middle < n, {
+                lowDone = forEachPairWithin(0 ..< middle, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j in
+                    low.append(pair(i, j))
+                }
+            }, {
+                highDone = forEachPairWithin(middle ..< n, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j in
+                    high.append(pair(i, j))
+                }
+            })
+        }
         guard lowDone && highDone && low.count + high.count <= pairLimit else { return nil }
-        return NeighbourLists(slots: n, pairs: [UnsafeBufferPointer(low.elements), UnsafeBufferPointer(high.elements)])
+        return NeighbourLists(items: n, pairs: [UnsafeBufferPointer(low.elements), UnsafeBufferPointer(high.elements)])
     }
 }
 
-/// Every slot's neighbours within r on one level (compressed rows: slot k's are
+/// Every item's neighbours within r on one level (compressed rows: item k's are
 /// `neighbours[start[k] ..< start[k + 1]]`, in no particular order).
 struct NeighbourLists {
     let start: ContiguousArray<Int32>
     let neighbours: ContiguousArray<Int32>
 
-    /// The lists of `slots` slots from pairs (i << 32 | j), each pair once. O(slots + pairs).
-    init(slots n: Int, pairs: [UnsafeBufferPointer<UInt64>]) {
+    /// The lists of `items` items from pairs (i << 32 | j), each pair once. O(items + pairs).
+    init(items n: Int, pairs: [UnsafeBufferPointer<UInt64>]) {
         let total = pairs.reduce(0) { $0 + $1.count }
-        // Counts, then running ends; each entry is placed by moving its slot's end down, which
-        // leaves every slot's start behind.
+        // Counts, then running ends; each entry is placed by moving its item's end down, which
+        // leaves every item's start behind.
         var start = ContiguousArray<Int32>(repeating: 0, count: n + 1)
         start.withUnsafeMutableBufferPointer { start in
             for list in pairs {
@@ -179,6 +187,6 @@ struct NeighbourLists {
         self.start = start
     }
 
-    /// Whether slot `k` has a neighbour. O(1).
+    /// Whether item `k` has a neighbour. O(1).
     @inline(__always) func hasNeighbours(_ k: Int) -> Bool { start[k + 1] > start[k] }
 }

@@ -35,12 +35,8 @@ struct LevelGrid {
     /// firstColumn) of every item. Else empty.
     private(set) var rowStart = ContiguousArray<Int32>()
     private(set) var column = ContiguousArray<Int32>()
-    let ids: ContiguousArray<UInt32>
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
-    /// Item point counts in cell order (a search's neighbours are then read from the runs it
-    /// already loaded).
-    let weights: ContiguousArray<Int32>
 
     /// The bits of a key below its cell: the item's index in `items`.
     static let indexBits = CellKeySort.indexBits
@@ -49,13 +45,13 @@ struct LevelGrid {
     /// Slot k's index in the `items` the grid was built from (its rank in level order). O(1).
     @inline(__always) func order(_ k: Int) -> Int { Int(truncatingIfNeeded: keys[k] & Self.indexMask) }
 
-    /// A grid for radius `r` over `items` (rows into `x`, `y` and `counts`). `forSweeps`: laid out
+    /// A grid for radius `r` over `items` (rows into `x` and `y`). `forSweeps`: laid out
     /// for ``forEachPairWithin(_:radius:limit:pairLimit:_:)`` (searches need
     /// ``prepareSearches()`` first); otherwise for searches, with the run lookup built and cells
     /// widened up to 4× where that allows a start offset per cell. `parallel`: its sort uses both
     /// cores. O(n) plus, for searches, O(cells).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
-         counts: ContiguousArray<Int32>, radius r: Double, forSweeps: Bool, parallel: Bool) {
+         radius r: Double, forSweeps: Bool, parallel: Bool) {
         self.forSweeps = forSweeps
         let n = items.count
         // A level holds at most ClusterIndex.maximumFeatureCount items, fewer than 2^26.
@@ -125,36 +121,22 @@ struct LevelGrid {
             let cellBits = Swift.max(1, Int.bitWidth - ((rowCount - 1) * rowFactor + columnCount - 1).leadingZeroBitCount)
             CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
         }
-        let ids = ContiguousArray<UInt32>(filling: n) { buf in
-            items.withUnsafeBufferPointer { items in
-                keys.withUnsafeBufferPointer { keys in
-                    for k in 0..<n { buf[k] = items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)] }
-                }
-            }
-        }
         let xy = ContiguousArray<SIMD2<Double>>(filling: n) { buf in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
-                    ids.withUnsafeBufferPointer { ids in
-                        for k in 0..<n {
-                            let it = Int(ids[k])
-                            buf[k] = SIMD2(x[it], y[it])
+                    items.withUnsafeBufferPointer { items in
+                        keys.withUnsafeBufferPointer { keys in
+                            for k in 0..<n {
+                                let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
+                                buf[k] = SIMD2(x[it], y[it])
+                            }
                         }
                     }
                 }
             }
         }
-        let weights = ContiguousArray<Int32>(filling: n) { buf in
-            counts.withUnsafeBufferPointer { counts in
-                ids.withUnsafeBufferPointer { ids in
-                    for k in 0..<n { buf[k] = counts[Int(ids[k])] }
-                }
-            }
-        }
         self.keys = keys
-        self.ids = ids
         self.xy = xy
-        self.weights = weights
         if !forSweeps { prepareSearches() }
     }
 
@@ -223,8 +205,8 @@ struct LevelGrid {
         return ([], rowStart, column)
     }
 
-    /// Sets `slots[positions[i]]` to item `i`'s slot for every item `i` (in the order of `items`
-    /// at init) that has another item within `r` (`d² ≤ r²`, the test `forEachSlotWithin` applies);
+    /// Sets `slots[i]` to item `i`'s slot for every item `i` (in the order of `items` at init)
+    /// that has another item within `r` (`d² ≤ r²`, the test `forEachSlotWithin` applies);
     /// the other entries are left as they are. Scans the items in cell order, so memory is read
     /// in order, and stops at an item's first neighbour.
     ///
@@ -233,44 +215,41 @@ struct LevelGrid {
     /// build copies unmarked items without searching. `parallel`: the two halves of the slots are
     /// scanned on the two cores (each slot writes only its own item's entry).
     /// O(n + Σ scanned block sizes).
-    func markItemsWithNeighbours(radius r: Double, positions: ContiguousArray<UInt32>,
-                                 slots: UnsafeMutableBufferPointer<Int32>, parallel: Bool) {
-        assert(positions.count == xy.count)
+    func markItemsWithNeighbours(radius r: Double, slots: UnsafeMutableBufferPointer<Int32>, parallel: Bool) {
+        assert(slots.count == xy.count)
         let fw = Double(w)
         let r2 = r * r
         let n = xy.count
         assert(!cellStart.isEmpty || !rowStart.isEmpty || n == 0, "prepareSearches() first")
         xy.withUnsafeBufferPointer { xy in
             keys.withUnsafeBufferPointer { keys in
-                positions.withUnsafeBufferPointer { positions in
-                    // Each slot writes only its own item's entry: the two halves run on the two cores.
-                    func mark(_ part: Range<Int>) {
-                        for k in part {
-                            let q = xy[k]
-                            func near(_ j: Int) -> Bool {
-                                guard j != k else { return false }
-                                let d = xy[j] - q
-                                return d.x * d.x + d.y * d.y <= r2
-                            }
-                            // The block, the item's own row first.
-                            func nearInBlock() -> Bool {
-                                guard let block = block(around: q, radius: r) else { return false }
-                                let cy0 = block.rows.lowerBound, cy1 = block.rows.upperBound
-                                let (cx0, cx1) = block.columns
-                                let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
-                                return forAnySlot(rows: own, own, columns: cx0, cx1, near)
-                                    || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
-                                    || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near)
-                            }
-                            // Nearest first: in dense data the slots beside k are in its cell and
-                            // nearly always within r.
-                            if (k &+ 1 < n && near(k &+ 1)) || (k > 0 && near(k &- 1)) || nearInBlock() {
-                                slots[Int(positions[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])] = Int32(truncatingIfNeeded: k)
-                            }
+                // Each slot writes only its own item's entry: the two halves run on the two cores.
+                func mark(_ part: Range<Int>) {
+                    for k in part {
+                        let q = xy[k]
+                        func near(_ j: Int) -> Bool {
+                            guard j != k else { return false }
+                            let d = xy[j] - q
+                            return d.x * d.x + d.y * d.y <= r2
+                        }
+                        // The block, the item's own row first.
+                        func nearInBlock() -> Bool {
+                            guard let block = block(around: q, radius: r) else { return false }
+                            let cy0 = block.rows.lowerBound, cy1 = block.rows.upperBound
+                            let (cx0, cx1) = block.columns
+                            let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
+                            return forAnySlot(rows: own, own, columns: cx0, cx1, near)
+                                || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
+                                || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near)
+                        }
+                        // Nearest first: in dense data the slots beside k are in its cell and
+                        // nearly always within r.
+                        if (k &+ 1 < n && near(k &+ 1)) || (k > 0 && near(k &- 1)) || nearInBlock() {
+                            slots[Int(truncatingIfNeeded: keys[k] & Self.indexMask)] = Int32(truncatingIfNeeded: k)
                         }
                     }
-                    ParallelPair.run(parallel: parallel, { mark(0 ..< n / 2) }, { mark(n / 2 ..< n) })
                 }
+                ParallelPair.run(parallel: parallel, { mark(0 ..< n / 2) }, { mark(n / 2 ..< n) })
             }
         }
     }
@@ -368,7 +347,7 @@ struct LevelGrid {
         Int(Swift.min(Swift.max(v * fw, -1), fw))
     }
 
-    /// Calls `body` with the slot (index into `ids`/`xy`) of every item within `r` of (qx, qy).
+    /// Calls `body` with the slot (index into `xy` and `keys`) of every item within `r` of (qx, qy).
     @inline(__always)
     func forEachSlotWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (Int) -> Void) {
         let fw = Double(w)

@@ -32,11 +32,12 @@ struct LevelGridTests {
           arguments: [(2_000, 1e-3, 1e-5), (2_000, 0.5, 1e-5), (3_000, 0.9, 3e-4), (500, 1e-4, 0.2), (1, 0.1, 0.01)])
     func matchesBruteForce(count n: Int, spread: Double, radius r: Double) {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) ^ r.bitPattern)
-        let counts = ContiguousArray<Int32>(repeating: 1, count: n)
         for (parallel, forSweeps) in [(false, false), (true, false), (false, true), (true, true)] {
-            var grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, forSweeps: forSweeps, parallel: parallel)
+            var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: forSweeps, parallel: parallel)
             grid.prepareSearches()
-            #expect(grid.ids.count == items.count)
+            #expect(grid.keys.count == items.count)
+            // The item in slot k.
+            func item(_ k: Int) -> UInt32 { items[grid.order(k)] }
             // Searches around every item and around random points.
             var random = SplitMix(seed: 7)
             var queries: [(Double, Double)] = items.map { (x[Int($0)], y[Int($0)]) }
@@ -44,7 +45,7 @@ struct LevelGridTests {
             var wrong = 0
             for (qx, qy) in queries {
                 var found: [UInt32] = []
-                grid.forEachSlotWithin(x: qx, y: qy, radius: r) { found.append(grid.ids[$0]) }
+                grid.forEachSlotWithin(x: qx, y: qy, radius: r) { found.append(item($0)) }
                 let expected = items.filter {
                     let dx = x[Int($0)] - qx, dy = y[Int($0)] - qy
                     return dx * dx + dy * dy <= r * r
@@ -54,9 +55,8 @@ struct LevelGridTests {
             #expect(wrong == 0, "\(wrong) of \(queries.count) searches differ (parallel \(parallel), for sweeps \(forSweeps))")
             // Marking: an item gets its own slot exactly when another item lies within r.
             var slots = [Int32](repeating: -1, count: items.count)
-            let positions = ContiguousArray((0 ..< items.count).map { UInt32($0) })
             slots.withUnsafeMutableBufferPointer {
-                grid.markItemsWithNeighbours(radius: r, positions: positions, slots: $0, parallel: parallel)
+                grid.markItemsWithNeighbours(radius: r, slots: $0, parallel: parallel)
             }
             var wrongMarks = 0
             for (i, it) in items.enumerated() {
@@ -66,7 +66,7 @@ struct LevelGridTests {
                     return dx * dx + dy * dy <= r * r
                 }
                 let slot = Int(slots[i])
-                if hasNeighbour != (slot >= 0) || (slot >= 0 && grid.ids[slot] != it) { wrongMarks += 1 }
+                if hasNeighbour != (slot >= 0) || (slot >= 0 && item(slot) != it) { wrongMarks += 1 }
             }
             #expect(wrongMarks == 0, "\(wrongMarks) of \(items.count) marks differ (parallel \(parallel), for sweeps \(forSweeps))")
         }
@@ -90,23 +90,23 @@ struct LevelGridTests {
                       (4_000, 0.05, 2e-3), (1, 0.1, 0.01), (2_000, 0.3, 0.004)])
     func neighbourListsMatchBruteForce(count n: Int, spread: Double, radius r: Double) throws {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) &* 31 ^ r.bitPattern)
-        let counts = ContiguousArray<Int32>(repeating: 1, count: n)
         let expected = Self.pairsWithin(items, x: x, y: y, radius: r)
         for parallel in [false, true] {
-            let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: r, forSweeps: true, parallel: parallel)
+            let grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: true, parallel: parallel)
             let lists = try #require(grid.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: parallel))
             var found = Set<[Int]>()
             var entries = 0
             // The items that are in some pair within r.
             let paired = Set(expected.flatMap { $0 })
             var wrongFlags = 0
-            for k in 0 ..< grid.ids.count {
+            // Lists are by item index (the order of `items`).
+            for k in 0 ..< items.count {
                 for e in Int(lists.start[k]) ..< Int(lists.start[k + 1]) {
                     let j = Int(lists.neighbours[e])
                     entries += 1
-                    found.insert([grid.order(k), grid.order(j)].sorted())
+                    found.insert([k, j].sorted())
                 }
-                if lists.hasNeighbours(k) != paired.contains(grid.order(k)) { wrongFlags += 1 }
+                if lists.hasNeighbours(k) != paired.contains(k) { wrongFlags += 1 }
             }
             #expect(wrongFlags == 0, "parallel \(parallel): \(wrongFlags) items flagged wrongly")
             // Each pair appears in both items' lists, and nothing else does.
@@ -121,8 +121,7 @@ struct LevelGridTests {
         let n = 600
         let x = ContiguousArray<Double>(repeating: 0.25, count: n), y = ContiguousArray<Double>(repeating: 0.75, count: n)
         let items = ContiguousArray((0 ..< n).map { UInt32($0) })
-        let counts = ContiguousArray<Int32>(repeating: 1, count: n)
-        let grid = LevelGrid(items: items, x: x, y: y, counts: counts, radius: 1e-6, forSweeps: true, parallel: false)
+        let grid = LevelGrid(items: items, x: x, y: y, radius: 1e-6, forSweeps: true, parallel: false)
         let all = n * (n - 1) / 2
         #expect(grid.neighbourLists(radius: 1e-6, candidateLimit: .max, pairLimit: all, parallel: false)?.neighbours.count == 2 * all)
         #expect(grid.neighbourLists(radius: 1e-6, candidateLimit: .max, pairLimit: all - 1, parallel: false) == nil)
@@ -131,14 +130,14 @@ struct LevelGridTests {
         // Points 10 r apart on a line: no pairs, a sample of exactly 1 (each item alone).
         let spaced = ContiguousArray((0 ..< n).map { 0.1 + Double($0) * 1e-5 })
         let mid = ContiguousArray<Double>(repeating: 0.5, count: n)
-        let sparse = LevelGrid(items: items, x: spaced, y: mid, counts: counts, radius: 1e-6, forSweeps: true, parallel: false)
+        let sparse = LevelGrid(items: items, x: spaced, y: mid, radius: 1e-6, forSweeps: true, parallel: false)
         #expect(sparse.sampledNeighbourCountBySweep(radius: 1e-6) == 1)
         let lists = try #require(sparse.neighbourLists(radius: 1e-6, candidateLimit: 64, pairLimit: 0, parallel: false))
         #expect(lists.neighbours.isEmpty)
         // Neighbours about r apart along the line (a grid cell is wider than r by a margin): every
         // pair is found, and the sample counts at most the two neighbours of each item.
         let r = 1e-5
-        let touching = LevelGrid(items: items, x: spaced, y: mid, counts: counts, radius: r, forSweeps: true, parallel: true)
+        let touching = LevelGrid(items: items, x: spaced, y: mid, radius: r, forSweeps: true, parallel: true)
         let all2 = try #require(touching.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: true))
         #expect(all2.neighbours.count == Self.pairsWithin(items, x: spaced, y: mid, radius: r).count * 2)
         let sampled = touching.sampledNeighbourCountBySweep(radius: r)
