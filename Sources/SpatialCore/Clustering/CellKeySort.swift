@@ -6,23 +6,26 @@ enum CellKeySort {
 
     /// In `keys` sorted by cell: the first index in `from ..< to` (default: to the end) whose cell
     /// is at least `cell`, or `to`. O(log n).
-    static func firstIndex(ofCellAtLeast cell: UInt64, in keys: UnsafeBufferPointer<UInt64>, from: Int = 0, to: Int? = nil) -> Int {
+    /// `cellShift`: the bits below the cell number (default ``indexBits``).
+    static func firstIndex(ofCellAtLeast cell: UInt64, in keys: UnsafeBufferPointer<UInt64>, from: Int = 0, to: Int? = nil,
+                           cellShift: Int = indexBits) -> Int {
         var lo = from, hi = to ?? keys.count
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if keys[mid] >> UInt64(indexBits) < cell { lo = mid + 1 } else { hi = mid }
+            if keys[mid] &>> UInt64(cellShift) < cell { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
 
     /// In `keys` sorted by cell: the first index at or after `k` that begins a cell (`keys.count`
     /// past the last; `k` clamped to 0 … count). Splitting sorted keys there gives two halves that
-    /// never share a cell. O(cell size).
-    static func cellStart(atOrAfter k: Int, in keys: UnsafeBufferPointer<UInt64>) -> Int {
+    /// never share a cell. `cellShift`: the bits below the cell number. O(cell size).
+    static func cellStart(atOrAfter k: Int, in keys: UnsafeBufferPointer<UInt64>, cellShift: Int = indexBits) -> Int {
         let n = keys.count
         guard k > 0 && k < n else { return Swift.min(Swift.max(k, 0), n) }
+        let shift = UInt64(cellShift)
         var b = k
-        while b < n && keys[b] >> UInt64(indexBits) == keys[b - 1] >> UInt64(indexBits) { b += 1 }
+        while b < n && keys[b] &>> shift == keys[b - 1] &>> shift { b += 1 }
         return b
     }
 

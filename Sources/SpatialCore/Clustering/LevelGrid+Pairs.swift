@@ -24,7 +24,7 @@ extension LevelGrid {
         let columnCount = lastColumn - firstColumn + 1
         let shift = UInt64(Self.indexBits)
         let columnShift = UInt64(self.columnShift)
-        let columnMask = UInt64(1) << columnShift - 1
+        let columnMask = UInt64(1) &<< columnShift &- 1
         return keys.withUnsafeBufferPointer { keys in
             xy.withUnsafeBufferPointer { xy in
                 var tested = 0
@@ -34,26 +34,26 @@ extension LevelGrid {
                 // neighbour: it only moves forward, as the cells do.
                 var below = -1
                 while a < part.upperBound {
-                    let cell = keys[a] >> shift
+                    let cell = keys[a] &>> shift
                     var e = a + 1
-                    while e < n && keys[e] >> shift == cell { e += 1 }
-                    let cy = Int(truncatingIfNeeded: cell >> columnShift)
+                    while e < n && keys[e] &>> shift == cell { e += 1 }
+                    let cy = Int(truncatingIfNeeded: cell &>> columnShift)
                     let cx = Int(truncatingIfNeeded: cell & columnMask)
                     // Own cell and the one to its right: one run.
                     var right = e
                     if cx + 1 < columnCount {
-                        while right < n && keys[right] >> shift == cell + 1 { right += 1 }
+                        while right < n && keys[right] &>> shift == cell + 1 { right += 1 }
                     }
                     // The three cells below: a second run.
                     var lowStart = 0, lowEnd = 0
                     if cy + 1 < rowCount {
-                        let low = UInt64(truncatingIfNeeded: (cy + 1) << self.columnShift | Swift.max(cx - 1, 0))
-                        let high = UInt64(truncatingIfNeeded: (cy + 1) << self.columnShift | Swift.min(cx + 1, columnCount - 1))
+                        let low = UInt64(truncatingIfNeeded: (cy + 1) &<< self.columnShift | Swift.max(cx - 1, 0))
+                        let high = UInt64(truncatingIfNeeded: (cy + 1) &<< self.columnShift | Swift.min(cx + 1, columnCount - 1))
                         if below < 0 { below = CellKeySort.firstIndex(ofCellAtLeast: low, in: keys, from: e) }
-                        while below < n && keys[below] >> shift < low { below += 1 }
+                        while below < n && keys[below] &>> shift < low { below += 1 }
                         lowStart = below
                         lowEnd = below
-                        while lowEnd < n && keys[lowEnd] >> shift <= high { lowEnd += 1 }
+                        while lowEnd < n && keys[lowEnd] &>> shift <= high { lowEnd += 1 }
                     }
                     for i in a ..< e {
                         tested &+= (right - i - 1) &+ (lowEnd - lowStart)

@@ -158,9 +158,9 @@ struct LevelGrid {
         let shift = UInt64(indexBits)
         // Row and column of a key's cell.
         @inline(__always) func place(_ key: UInt64) -> (row: Int, column: Int) {
-            let cell = Int(truncatingIfNeeded: key >> shift)
+            let cell = Int(truncatingIfNeeded: key &>> shift)
             guard let columnShift else { return (cell / columnCount, cell % columnCount) }
-            return (cell >> columnShift, cell & (1 << columnShift - 1))
+            return (cell &>> columnShift, cell & (1 &<< columnShift &- 1))
         }
         if cellCount <= 8 * n + 1024 {
             // One ordered pass: each cell's start is the first slot at or after it (empty cells
@@ -171,7 +171,7 @@ struct LevelGrid {
                     for k in 0..<n {
                         let cell: Int
                         if columnShift == nil {
-                            cell = Int(truncatingIfNeeded: keys[k] >> shift)
+                            cell = Int(truncatingIfNeeded: keys[k] &>> shift)
                         } else {
                             let (row, column) = place(keys[k])
                             cell = row * columnCount + column
