@@ -168,16 +168,17 @@ extension ClusterBuilder {
                 // The items before it that no other item can lie within r of: kept as they are.
                 if pos > carried { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried ..< pos])) }
                 carried = pos + 1
-                let slot = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
-                if slot < 0 {
+                // Its walk index, or −1 when no item lies within r of it.
+                let seed = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
+                if seed < 0 {
                     // No item lies within r of it: kept.
                     rows.next.append(level[pos])
                     continue
                 }
-                if taken[slot] { continue }
-                taken[slot] = true
-                let it = Int(ids[slot])
-                let p = xy[slot]
+                if taken[seed] { continue }
+                taken[seed] = true
+                let it = Int(ids[seed])
+                let p = xy[seed]
                 neighbours.removeAll()
                 if let grid {
                     grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
@@ -185,8 +186,8 @@ extension ClusterBuilder {
                     }
                 } else {
                     // The seed and its untaken neighbours.
-                    neighbours.append(UInt64(it) << 32 | UInt64(slot))
-                    for e in Int(listStart[slot]) ..< Int(listStart[slot + 1]) {
+                    neighbours.append(UInt64(it) << 32 | UInt64(seed))
+                    for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
                         let k = Int(listed[e])
                         if !taken[k] { neighbours.append(UInt64(ids[k]) << 32 | UInt64(k)) }
                     }
@@ -194,7 +195,7 @@ extension ClusterBuilder {
                 let found = neighbours.elements
                 sortSmall(found)
 
-                let n0 = Int(weights[slot])
+                let n0 = Int(weights[seed])
                 var n = n0
                 for v in found where !taken[Int(v & 0xffff_ffff)] { n += Int(weights[Int(v & 0xffff_ffff)]) }
 
