@@ -3,6 +3,8 @@
 enum CellKeySort {
     /// The bits of a key below its cell number: the item's index.
     static let indexBits = 26
+    /// The index bits of a key.
+    static let indexMask: UInt64 = (1 << indexBits) - 1
 
     /// In `keys` sorted by cell: the first index in `from ..< to` (default: to the end) whose cell
     /// is at least `cell`, or `to`. O(log n).

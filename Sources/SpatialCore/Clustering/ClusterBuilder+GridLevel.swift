@@ -24,7 +24,7 @@ extension ClusterBuilder {
         let rows: LevelRows
         do {
             // The items that may have a neighbour within r (isolated raw points can be nobody's),
-            // in level order, and their level positions.
+            // in level order, and their level positions (nil: every item, in place).
             let (active, positions) = activeItems(of: level, isolation: isolation, radius: r)
             let n = active.count
             let parallel = n >= parallelFrom
@@ -57,13 +57,12 @@ extension ClusterBuilder {
     }
 
     /// The items of `level` that may have a neighbour within r, in level order, and their level
-    /// positions: all but the raw points `isolation` rules out. O(n).
+    /// positions: all but the raw points `isolation` rules out. Without `isolation`: the whole
+    /// level, and nil positions (item j is at position j). O(n).
     private func activeItems(of level: ContiguousArray<UInt32>, isolation: IsolationBound?, radius r: Double)
-        -> (items: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>) {
+        -> (items: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>?) {
         let m = level.count
-        guard let isolation else {
-            return (level, ContiguousArray(filling: m) { for pos in 0 ..< m { $0[pos] = UInt32(truncatingIfNeeded: pos) } })
-        }
+        guard let isolation else { return (level, nil) }
         let isolated2 = isolation.isolatedSquaredDistance(radius: r)
         var items = ScratchBuffer<UInt32>(capacity: m), positions = ScratchBuffer<UInt32>(capacity: m)
         defer {
@@ -120,14 +119,16 @@ extension ClusterBuilder {
     /// The greedy step walked in level order: each untaken item with a neighbour takes the
     /// untaken items within r, read from its pair list or found by a search of its block (the
     /// grid's run lookup must be built). `positions`: the level position of each item that may
-    /// have a neighbour (the others, and the runs between them, are copied as they are); `walk`:
-    /// those items' rows, coordinates and weights by walk index.
+    /// have a neighbour (the others, and the runs between them, are copied as they are), nil when
+    /// that is every item of the level; `walk`: those items' rows, coordinates and weights by walk
+    /// index.
     private mutating func greedyInLevelOrder(
-        _ level: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>, walk: WalkItems,
+        _ level: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>?, walk: WalkItems,
         neighbours source: NeighbourSource, radius r: Double, zoom z: Int
     ) -> LevelRows {
         let minPoints = options.minPoints
-        let n = positions.count
+        let n = walk.ids.count
+        let inPlace = positions == nil, positions = positions ?? []
         var taken = ContiguousArray<Bool>(repeating: false, count: walk.ids.count)
         // The level's clusters become rows base, base + 1, … and are appended after the loop;
         // meanwhile the rows of level z + 1 get their parent and last level through pointers (the
@@ -164,7 +165,7 @@ extension ClusterBuilder {
             // The next level position not yet carried over.
             var carried = 0
             for j in 0 ..< n {
-                let pos = Int(positions[j])
+                let pos = inPlace ? j : Int(positions[j])
                 // The items before it that no other item can lie within r of: kept as they are.
                 if pos > carried { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried ..< pos])) }
                 carried = pos + 1

@@ -51,12 +51,13 @@ struct IsolationBound {
     }
 
     /// A pass's key: cell << 27 | resolved << 26 | point, the cell (row << column bits | column)
-    /// counted from the lowest point's. The flag spares the sweep a random read per point (the
-    /// fill reads `resolved` in point order); with at most 2^18 rows and columns, 36 cell bits
+    /// counted from the lowest point's; a point is resolved once a pass has found its distance
+    /// (its `nearest` entry is finite). The flag spares the sweep a random read per point (the
+    /// fill reads `nearest` in point order); with at most 2^18 rows and columns, 36 cell bits
     /// fit above it.
-    static let cellShift = 27
-    static let resolvedBit: UInt64 = 1 << 26
-    static let pointMask: UInt64 = (1 << 26) - 1
+    static let cellShift = CellKeySort.indexBits + 1
+    static let resolvedBit: UInt64 = 1 << CellKeySort.indexBits
+    static let pointMask = CellKeySort.indexMask
 
     /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; any value ≤
     /// (3 r(maxZoom))² stands for "some point that close".
@@ -84,7 +85,6 @@ struct IsolationBound {
         let near = 3 * options.searchRadius(atZoom: options.maxZoom)
         let near2 = near * near
         var nearest = ContiguousArray<Double>(repeating: .infinity, count: m)
-        var resolved = ContiguousArray<Bool>(repeating: false, count: m)
         var unresolved = m
         var keys = ContiguousArray<UInt64>(repeating: 0, count: m)
         var scratch = ContiguousArray<UInt64>(repeating: 0, count: m)
@@ -121,14 +121,14 @@ struct IsolationBound {
             let columnShift = Int.bitWidth - (columns - 1).leadingZeroBitCount
             let cellShift = UInt64(Self.cellShift), resolvedBit = Self.resolvedBit
             keys.withUnsafeMutableBufferPointer { k in
-                resolved.withUnsafeBufferPointer { resolved in
+                nearest.withUnsafeBufferPointer { nearest in
                     x.withUnsafeBufferPointer { x in
                         y.withUnsafeBufferPointer { y in
                             func fill(_ points: Range<Int>) {
                                 for i in points {
                                     let cx = Swift.min(Swift.max(Int(x[i] / h), 0), w - 1) - firstColumn
                                     let cy = Swift.min(Swift.max(Int(y[i] / h), 0), w - 1) - firstRow
-                                    k[i] = UInt64(truncatingIfNeeded: cy &<< columnShift | cx) &<< cellShift | (resolved[i] ? resolvedBit : 0) | UInt64(i)
+                                    k[i] = UInt64(truncatingIfNeeded: cy &<< columnShift | cx) &<< cellShift | (nearest[i] < .infinity ? resolvedBit : 0) | UInt64(i)
                                 }
                             }
                             ParallelPair.run(parallel: parallel, { fill(0 ..< m / 2) }, { fill(m / 2 ..< m) })
@@ -142,7 +142,7 @@ struct IsolationBound {
             CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: Self.cellShift, highBit: Self.cellShift + cellBits, parallel: parallel)
             let settled = Self.gatherAndSweep(
                 keys: keys, x: x, y: y, h: h, columns: columns, columnShift: columnShift, rows: rows, near: near2, parallel: parallel,
-                nearest: &nearest, resolved: &resolved, gathered: &gathered)
+                nearest: &nearest, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
             // this changes the cost only.
@@ -165,7 +165,7 @@ struct IsolationBound {
     static func gatherAndSweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
         columns: Int, columnShift: Int, rows: Int, near near2: Double, parallel: Bool,
-        nearest: inout ContiguousArray<Double>, resolved: inout ContiguousArray<Bool>,
+        nearest: inout ContiguousArray<Double>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
@@ -187,16 +187,14 @@ struct IsolationBound {
                 // The first key of a cell near the middle: the halves never share a cell.
                 let middle = parallel ? CellKeySort.cellStart(atOrAfter: m / 2, in: keys, cellShift: cellShift) : m
                 nearest.withUnsafeMutableBufferPointer { nearest in
-                    resolved.withUnsafeMutableBufferPointer { resolved in
-                        var settledLow = 0, settledHigh = 0
-                        ParallelPair.run(
-                            parallel: parallel && middle < m,
-                            { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, near2: near2,
-                                                 columns: columns, columnShift: columnShift, rows: rows, nearest: nearest, resolved: resolved) },
-                            { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, near2: near2,
-                                                  columns: columns, columnShift: columnShift, rows: rows, nearest: nearest, resolved: resolved) })
-                        settled = settledLow + settledHigh
-                    }
+                    var settledLow = 0, settledHigh = 0
+                    ParallelPair.run(
+                        parallel: parallel && middle < m,
+                        { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, near2: near2,
+                                             columns: columns, columnShift: columnShift, rows: rows, nearest: nearest) },
+                        { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, near2: near2,
+                                              columns: columns, columnShift: columnShift, rows: rows, nearest: nearest) })
+                    settled = settledLow + settledHigh
                 }
             }
         }
@@ -207,7 +205,7 @@ struct IsolationBound {
     private static func sweep(
         keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, cells: Range<Int>, h2: Double, near2: Double,
         columns: Int, columnShift: Int, rows: Int,
-        nearest: UnsafeMutableBufferPointer<Double>, resolved: UnsafeMutableBufferPointer<Bool>
+        nearest: UnsafeMutableBufferPointer<Double>
     ) -> Int {
         let m = keys.count
         var settled = 0
@@ -274,7 +272,6 @@ struct IsolationBound {
                     }
                     if best <= h2 {
                         nearest[ia] = best
-                        resolved[ia] = true
                         settled += 1
                     }
                 }

@@ -40,7 +40,7 @@ struct LevelGrid {
 
     /// The bits of a key below its cell: the item's index in `items`.
     static let indexBits = CellKeySort.indexBits
-    static let indexMask: UInt64 = (1 << 26) - 1
+    static let indexMask = CellKeySort.indexMask
 
     /// Slot k's index in the `items` the grid was built from (its rank in level order). O(1).
     @inline(__always) func order(_ k: Int) -> Int { Int(truncatingIfNeeded: keys[k] & Self.indexMask) }
