@@ -141,13 +141,17 @@ extension ClusterBuilder {
         // A neighbour as (row << 32 | walk index): sorting by it gives ascending row order.
         var neighbours = ScratchBuffer<UInt64>(capacity: 256)
         defer { neighbours.deallocate() }
-        var lists: NeighbourLists? = nil, grid: LevelGrid? = nil, slotOf = ContiguousArray<Int32>()
+        // Bound once, not optional: binding an optional grid per seed copied it (four array
+        // retains and a generic destroy a seed).
+        let hasLists: Bool, grid: LevelGrid, slotOf: ContiguousArray<Int32>
+        let listStart: ContiguousArray<Int32>, listed: ContiguousArray<Int32>
         switch source {
-        case .lists(let l): lists = l
-        case .searches(let g, let s): grid = g; slotOf = s
+        case .lists(let l):
+            hasLists = true; listStart = l.start; listed = l.neighbours; slotOf = []
+            grid = LevelGrid(items: [], x: [], y: [], radius: r, forSweeps: true, parallel: false)
+        case .searches(let g, let s):
+            hasLists = false; listStart = []; listed = []; slotOf = s; grid = g
         }
-        let listStart = lists?.start ?? [], listed = lists?.neighbours ?? []
-        let hasLists = lists != nil
         var parentRows = ContiguousArray<Int32>(), lastLevelRows = ContiguousArray<Int8>()
         swap(&parentRows, &parent)
         swap(&lastLevelRows, &lowLevel)
@@ -181,7 +185,7 @@ extension ClusterBuilder {
                 let it = Int(ids[seed])
                 let p = xy[seed]
                 neighbours.removeAll()
-                if let grid {
+                if !hasLists {
                     grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
                         neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
                     }
