@@ -64,24 +64,29 @@ extension ClusterBuilder {
         let m = level.count
         guard let isolation else { return (level, nil) }
         let isolated2 = isolation.isolatedSquaredDistance(radius: r)
-        var items = ScratchBuffer<UInt32>(capacity: m), positions = ScratchBuffer<UInt32>(capacity: m)
-        defer {
-            items.deallocate()
-            positions.deallocate()
-        }
         let pointCount = UInt32(truncatingIfNeeded: self.pointCount)
-        level.withUnsafeBufferPointer { level in
-            isolation.nearest2.withUnsafeBufferPointer { nearest2 in
-                for pos in 0 ..< m {
-                    let it = level[pos]
-                    if it >= pointCount || !(nearest2[Int(it)] > isolated2) {
-                        items.append(it)
-                        positions.append(UInt32(truncatingIfNeeded: pos))
+        // Written in place into arrays with room for the whole level (no growth, no copy).
+        var positions = ContiguousArray<UInt32>()
+        let items = ContiguousArray<UInt32>(fillingUpTo: m) { items in
+            positions = ContiguousArray(fillingUpTo: m) { positions in
+                var c = 0
+                level.withUnsafeBufferPointer { level in
+                    isolation.nearest2.withUnsafeBufferPointer { nearest2 in
+                        for pos in 0 ..< m {
+                            let it = level[pos]
+                            if it >= pointCount || !(nearest2[Int(it)] > isolated2) {
+                                items[c] = it
+                                positions[c] = UInt32(truncatingIfNeeded: pos)
+                                c &+= 1
+                            }
+                        }
                     }
                 }
+                return c
             }
+            return positions.count
         }
-        return (ContiguousArray(items.elements), ContiguousArray(positions.elements))
+        return (items, positions)
     }
 
     /// How the greedy step of a level over `items` finds neighbours within r. A level takes pair

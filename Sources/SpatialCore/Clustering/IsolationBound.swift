@@ -86,9 +86,10 @@ struct IsolationBound {
         let near2 = near * near
         var nearest = ContiguousArray<Double>(repeating: .infinity, count: m)
         var unresolved = m
-        var keys = ContiguousArray<UInt64>(repeating: 0, count: m)
-        var scratch = ContiguousArray<UInt64>(repeating: 0, count: m)
-        var gathered = ContiguousArray<SIMD2<Double>>(repeating: .zero, count: m)
+        // Each pass writes all of these before reading them (fill, sort, gather): not cleared.
+        var keys = ContiguousArray<UInt64>(filling: m) { _ in }
+        var scratch = ContiguousArray<UInt64>(filling: m) { _ in }
+        var gathered = ContiguousArray<SIMD2<Double>>(filling: m) { _ in }
         // Cells are numbered only between the lowest and highest point (a city's points need a
         // few bits of cell key, not a world-wide grid's 36).
         let (minX, maxX, minY, maxY) = bounds
@@ -131,7 +132,7 @@ struct IsolationBound {
                                     k[i] = UInt64(truncatingIfNeeded: cy &<< columnShift | cx) &<< cellShift | (nearest[i] < .infinity ? resolvedBit : 0) | UInt64(i)
                                 }
                             }
-                            ParallelPair.run(parallel: parallel, { fill(0 ..< m / 2) }, { fill(m / 2 ..< m) })
+                            ParallelPair.halves(of: m, parallel: parallel, fill)
                         }
                     }
                 }
@@ -181,7 +182,7 @@ struct IsolationBound {
                                 xy[k] = SIMD2(x[i], y[i])
                             }
                         }
-                        ParallelPair.run(parallel: parallel, { gather(0 ..< m / 2) }, { gather(m / 2 ..< m) })
+                        ParallelPair.halves(of: m, parallel: parallel, gather)
                     }
                 }
                 // The first key of a cell near the middle: the halves never share a cell.

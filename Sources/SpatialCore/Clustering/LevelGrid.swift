@@ -59,19 +59,26 @@ struct LevelGrid {
         // Cells wider than r by the block margin. Offsets cover only the rows between the lowest
         // and highest item; when that span is large against n (sparse data at a high zoom), cells
         // are widened (a wider cell only lengthens a run, never misses an item).
-        var minX = Double.infinity, maxX = -Double.infinity
-        var minY = Double.infinity, maxY = -Double.infinity
+        // The item loops below (bounds, keys, coordinates) split over the two cores when
+        // `parallel`: each half writes only its own entries.
+        var lowHalf = Bounds(), highHalf = Bounds()
         x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in
-                for it in items {
-                    let u = x[Int(it)], v = y[Int(it)]
-                    if u < minX { minX = u }
-                    if u > maxX { maxX = u }
-                    if v < minY { minY = v }
-                    if v > maxY { maxY = v }
+                items.withUnsafeBufferPointer { items in
+                    func bounds(_ part: Range<Int>) -> Bounds {
+                        var b = Bounds()
+                        for i in part {
+                            let it = Int(items[i])
+                            b.include(x[it], y[it])
+                        }
+                        return b
+                    }
+                    ParallelPair.run(parallel: parallel, { lowHalf = bounds(0 ..< n / 2) }, { highHalf = bounds(n / 2 ..< n) })
                 }
             }
         }
+        let minX = Swift.min(lowHalf.minX, highHalf.minX), maxX = Swift.max(lowHalf.maxX, highHalf.maxX)
+        let minY = Swift.min(lowHalf.minY, highHalf.minY), maxY = Swift.max(lowHalf.maxY, highHalf.maxY)
         // Clamp in Double first: for a tiny radius the quotient exceeds Int.max. At most 2^19
         // columns and rows: a cell number then fits the 38 bits above a key's index.
         var w = Swift.max(1, Int(Swift.min((1 / (r + Self.blockMargin)).rounded(.down), Double(1 << 19))))
@@ -104,11 +111,13 @@ struct LevelGrid {
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
                     items.withUnsafeBufferPointer { items in
-                        for i in 0..<n {
-                            let it = Int(items[i])
-                            let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
-                            let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                            buf[i] = UInt64(cy * rowFactor + cx) << 26 | UInt64(i)
+                        ParallelPair.halves(of: n, parallel: parallel) { part in
+                            for i in part {
+                                let it = Int(items[i])
+                                let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
+                                let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
+                                buf[i] = UInt64(cy * rowFactor + cx) << 26 | UInt64(i)
+                            }
                         }
                     }
                 }
@@ -126,9 +135,11 @@ struct LevelGrid {
                 y.withUnsafeBufferPointer { y in
                     items.withUnsafeBufferPointer { items in
                         keys.withUnsafeBufferPointer { keys in
-                            for k in 0..<n {
-                                let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
-                                buf[k] = SIMD2(x[it], y[it])
+                            ParallelPair.halves(of: n, parallel: parallel) { part in
+                                for k in part {
+                                    let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
+                                    buf[k] = SIMD2(x[it], y[it])
+                                }
                             }
                         }
                     }
@@ -249,7 +260,7 @@ struct LevelGrid {
                         }
                     }
                 }
-                ParallelPair.run(parallel: parallel, { mark(0 ..< n / 2) }, { mark(n / 2 ..< n) })
+                ParallelPair.halves(of: n, parallel: parallel, mark)
             }
         }
     }
@@ -361,6 +372,21 @@ struct LevelGrid {
                 if d.x * d.x + d.y * d.y <= r2 { body(k) }
                 return false
             }
+        }
+    }
+}
+
+extension LevelGrid {
+    /// The smallest and largest coordinates of some items (infinite while empty).
+    struct Bounds {
+        var minX = Double.infinity, maxX = -Double.infinity
+        var minY = Double.infinity, maxY = -Double.infinity
+
+        @inline(__always) mutating func include(_ u: Double, _ v: Double) {
+            if u < minX { minX = u }
+            if u > maxX { maxX = u }
+            if v < minY { minY = v }
+            if v > maxY { maxY = v }
         }
     }
 }

@@ -62,7 +62,7 @@ extension PackedRTree {
                         keys[i] = UInt64(value) << 32 | UInt64(i)
                     }
                 }
-                ParallelPair.run(parallel: parallel, { hilbertKeys(0 ..< n / 2) }, { hilbertKeys(n / 2 ..< n) })
+                ParallelPair.halves(of: n, parallel: parallel, hilbertKeys)
             }
             keys.withUnsafeMutableBufferPointer { HilbertSorter(keys: $0, nodeSize: nodeSize).sort() }
         }

@@ -13,6 +13,12 @@ internal enum ParallelPair {
         forEach(2, parallel: parallel) { i in if i == 0 { first() } else { second() } }
     }
 
+    /// Calls `body` with the two halves of `0 ..< count`, `0 ..< count / 2` then `count / 2 ..< count`,
+    /// concurrently when `parallel` is true. `body` must write only memory of its own half.
+    @inlinable static func halves(of count: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
+        run(parallel: parallel, { body(0 ..< count / 2) }, { body(count / 2 ..< count) })
+    }
+
     /// Calls `body` with every index in `0 ..< count`, spread over both cores when `parallel`
     /// is true (each core takes the next index as it finishes one, so list long tasks first),
     /// else in order on the calling thread. `body` must write only memory of its own index.

@@ -24,4 +24,24 @@ extension ContiguousArray {
             initialized = count
         }
     }
+
+    /// An array of the first elements of a buffer of `capacity`: `body` writes elements
+    /// `0 ..< k` and returns k (at most `capacity`). The array keeps the whole capacity.
+    ///
+    /// For a list filtered into place (no growth, no copy). For `capacity == 0`, `body` is not
+    /// called.
+    ///
+    /// - Complexity: O(1) plus whatever `body` does.
+    @inlinable
+    init(fillingUpTo capacity: Int, with body: (UnsafeMutableBufferPointer<Element>) throws -> Int) rethrows {
+        guard capacity > 0 else {
+            self.init()
+            return
+        }
+        try self.init(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let k = try body(UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
+            precondition(k >= 0 && k <= capacity, "more elements than the capacity")
+            initialized = k
+        }
+    }
 }
