@@ -51,21 +51,36 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // still resident). Pages never written are never resident, so the unused room costs
         // address space only.
         let capacity = 2 * m + 16
-        x.reserveCapacity(capacity)
-        y.reserveCapacity(capacity)
         count.reserveCapacity(capacity)
+        // The projection, written in place; from ParallelPair's threshold (or the options' test
+        // setting) its two halves run on the two cores (the other core has nothing to do yet).
         let round = S.self == Float.self
-        for i in 0..<m {
-            let lng = UnitMercator.wrap(longitude: input.longitude[i])
-            var px = UnitMercator.x(longitude: lng)
-            var py = UnitMercator.y(latitude: input.latitude[i])
-            if round {
-                px = Double(Float(px))
-                py = Double(Float(py))
+        let parallel = m >= (options.parallelThreshold ?? ParallelPair.threshold)
+        var projectedY = ContiguousArray<Double>()
+        x = ContiguousArray(unsafeUninitializedCapacity: capacity) { xs, xCount in
+            projectedY = ContiguousArray(unsafeUninitializedCapacity: capacity) { ys, yCount in
+                input.longitude.withUnsafeBufferPointer { longitude in
+                    input.latitude.withUnsafeBufferPointer { latitude in
+                        ParallelPair.halves(of: m, parallel: parallel) { part in
+                            for i in part {
+                                let lng = UnitMercator.wrap(longitude: longitude[i])
+                                var px = UnitMercator.x(longitude: lng)
+                                var py = UnitMercator.y(latitude: latitude[i])
+                                if round {
+                                    px = Double(Float(px))
+                                    py = Double(Float(py))
+                                }
+                                xs.initializeElement(at: i, to: px)
+                                ys.initializeElement(at: i, to: py)
+                            }
+                        }
+                    }
+                }
+                yCount = m
             }
-            x.append(px)
-            y.append(py)
+            xCount = m
         }
+        y = projectedY
         count.append(contentsOf: repeatElement(1, count: m))
         parent = ContiguousArray(repeating: -1, count: m)
         parent.reserveCapacity(capacity)
