@@ -136,6 +136,8 @@ extension ClusterIndex {
         // witness call (and tuple metadata for `enumerated()`) per element.
         let read: Result<Void, ClusterError>? = coordinates.withContiguousStorageIfAvailable { buffer in
             do throws(ClusterError) {
+                // All valid (the usual case): one check pass and the columns written in place.
+                if input.addAllIfValid(buffer) { return .success(()) }
                 for i in buffer.indices { try input.add(feature: i, longitude: buffer[i].longitude, latitude: buffer[i].latitude) }
                 return .success(())
             } catch { return .failure(error) }
@@ -183,8 +185,15 @@ struct ClusterInput {
         latitude.reserveCapacity(featureCount)
     }
 
+    /// Whether a point can be clustered: finite, latitude within −90 … 90. O(1).
+    @inline(__always) static func isValid(longitude lng: Double, latitude lat: Double) -> Bool {
+        lng.isFinite && lat.isFinite && lat >= -90 && lat <= 90
+    }
+
+    /// Adds point `index` as feature `index`; an invalid one is skipped or thrown as the policy
+    /// says. O(1) amortized.
     mutating func add(feature index: Int, longitude lng: Double, latitude lat: Double) throws(ClusterError) {
-        guard lng.isFinite, lat.isFinite, lat >= -90, lat <= 90 else {
+        guard Self.isValid(longitude: lng, latitude: lat) else {
             if policy == .skip {
                 skipped.append(index)
                 return
@@ -194,5 +203,24 @@ struct ClusterInput {
         feature.append(Int32(index))
         longitude.append(lng)
         latitude.append(lat)
+    }
+
+    /// Adds every point of `points` (point i as feature i) into an empty input when all of them
+    /// are valid, written in place; returns false, adding nothing, when one is not (the caller
+    /// then adds them one by one, so that the policy applies). O(n).
+    mutating func addAllIfValid(_ points: UnsafeBufferPointer<Coordinate>) -> Bool {
+        assert(feature.isEmpty, "points already added")
+        for c in points where !Self.isValid(longitude: c.longitude, latitude: c.latitude) { return false }
+        let n = points.count
+        feature = ContiguousArray(filling: n) { feature in
+            for i in 0 ..< n { feature[i] = Int32(truncatingIfNeeded: i) }
+        }
+        longitude = ContiguousArray(filling: n) { longitude in
+            for i in 0 ..< n { longitude[i] = points[i].longitude }
+        }
+        latitude = ContiguousArray(filling: n) { latitude in
+            for i in 0 ..< n { latitude[i] = points[i].latitude }
+        }
+        return true
     }
 }
