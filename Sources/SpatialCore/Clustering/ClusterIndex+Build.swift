@@ -136,17 +136,20 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// The interleaved coordinates of the items `level`, as a tree over them stores them. O(n).
     static func coordinates(of level: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>)
         -> ContiguousArray<S> {
-        var coords = ContiguousArray<S>()
-        coords.reserveCapacity(2 * level.count)
-        x.withUnsafeBufferPointer { x in
-            y.withUnsafeBufferPointer { y in
-                for it in level {
-                    coords.append(S(indexValue: x[Int(it)]))
-                    coords.append(S(indexValue: y[Int(it)]))
+        let n = level.count
+        return ContiguousArray(filling: 2 * n) { coords in
+            level.withUnsafeBufferPointer { level in
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        for k in 0 ..< n {
+                            let it = Int(level[k])
+                            coords[2 * k] = S(indexValue: x[it])
+                            coords[2 * k + 1] = S(indexValue: y[it])
+                        }
+                    }
                 }
             }
         }
-        return coords
     }
 
     /// Starts the property values of the cluster about to be appended from its seed's (row `it`).
