@@ -241,7 +241,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var tree: KDTree<S>? = nil
         var levelTrees: [KDTree<S>] = []
         var isolation: IsolationBound? = nil
-        let bounds = IsolationBound.bounds(x: x, y: y, count: pointCount)
+        let bounds = ItemBounds(x: x, y: y, count: pointCount)
         if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
             isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
                                        parallel: pointCount >= parallelFrom)

@@ -18,30 +18,15 @@
 /// the 31 levels zooms allow, and a point farther than 3r + 65ε from every other is isolated.
 /// ``isolatedSquaredDistance(radius:float32:)`` adds that margin.
 struct IsolationBound {
-    /// The smallest and largest x and y of some points.
-    typealias Bounds = (minX: Double, maxX: Double, minY: Double, maxY: Double)
-
-    /// The smallest and largest x and y of the first `m` points. O(m).
-    static func bounds(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int) -> Bounds {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for i in 0..<m {
-            minX = Swift.min(minX, x[i])
-            maxX = Swift.max(maxX, x[i])
-            minY = Swift.min(minY, y[i])
-            maxY = Swift.max(maxY, y[i])
-        }
-        return (minX, maxX, minY, maxY)
-    }
-
     /// Whether the pre-pass is likely to pay for itself: when a point spread evenly over the
     /// points' bounding box would have other points within 3 r(maxZoom) (`density` ≥ 1/16), it is
     /// isolated at two levels at most, and the passes cost more than the searches they save
     /// (callgrind: the DC hydrants, density 0.44, build with 19% fewer instructions without it,
     /// Tulsa's 16%); sparse data (10k–200k world-wide points: 9–21% more without it) keeps it.
     /// `bounds` are the `m` points' bounds. O(1).
-    static func pays(bounds: Bounds, count m: Int, options: ClusterOptions) -> Bool {
+    static func pays(bounds: ItemBounds, count m: Int, options: ClusterOptions) -> Bool {
         guard m > 1 else { return false }
-        let (minX, maxX, minY, maxY) = bounds
+        let (minX, maxX, minY, maxY) = (bounds.minX, bounds.maxX, bounds.minY, bounds.maxY)
         let r3 = 3 * options.searchRadius(atZoom: options.maxZoom)
         let area = (maxX - minX) * (maxY - minY)
         // A zero area (identical points, a line) is as dense as data gets.
@@ -68,7 +53,7 @@ struct IsolationBound {
     /// The nearest-point distances of the first `m` points, whose bounds are `bounds`;
     /// `parallel`: each grid pass uses both cores (the result is the same). O(passes · m) plus
     /// the block scans.
-    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: Bounds,
+    init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: ItemBounds,
          options: ClusterOptions, parallel: Bool) {
         // Passes with cell sizes 3 r(z) for z = maxZoom, maxZoom − 2, …: each resolves the points
         // whose nearest neighbour lies within the cell size, so dense areas are settled by small
@@ -92,7 +77,7 @@ struct IsolationBound {
         var gathered = ContiguousArray<SIMD2<Double>>(filling: m) { _ in }
         // Cells are numbered only between the lowest and highest point (a city's points need a
         // few bits of cell key, not a world-wide grid's 36).
-        let (minX, maxX, minY, maxY) = bounds
+        let (minX, maxX, minY, maxY) = (bounds.minX, bounds.maxX, bounds.minY, bounds.maxY)
         var z = options.maxZoom
         // The finest passes settle only points that close to another: start where a uniform
         // spread over the bounding box would settle about 1 point in 32 (m π h² / area), since

@@ -61,12 +61,12 @@ struct LevelGrid {
         // are widened (a wider cell only lengthens a run, never misses an item).
         // The item loops below (bounds, keys, coordinates) split over the two cores when
         // `parallel`: each half writes only its own entries.
-        var lowHalf = Bounds(), highHalf = Bounds()
+        var lowHalf = ItemBounds(), highHalf = ItemBounds()
         x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in
                 items.withUnsafeBufferPointer { items in
-                    func bounds(_ part: Range<Int>) -> Bounds {
-                        var b = Bounds()
+                    func bounds(_ part: Range<Int>) -> ItemBounds {
+                        var b = ItemBounds()
                         for i in part {
                             let it = Int(items[i])
                             b.include(x[it], y[it])
@@ -77,8 +77,8 @@ struct LevelGrid {
                 }
             }
         }
-        let minX = Swift.min(lowHalf.minX, highHalf.minX), maxX = Swift.max(lowHalf.maxX, highHalf.maxX)
-        let minY = Swift.min(lowHalf.minY, highHalf.minY), maxY = Swift.max(lowHalf.maxY, highHalf.maxY)
+        let bounds = lowHalf.union(highHalf)
+        let (minX, maxX, minY, maxY) = (bounds.minX, bounds.maxX, bounds.minY, bounds.maxY)
         // Clamp in Double first: for a tiny radius the quotient exceeds Int.max. At most 2^19
         // columns and rows: a cell number then fits the 38 bits above a key's index.
         var w = Swift.max(1, Int(Swift.min((1 / (r + Self.blockMargin)).rounded(.down), Double(1 << 19))))
@@ -372,21 +372,6 @@ struct LevelGrid {
                 if d.x * d.x + d.y * d.y <= r2 { body(k) }
                 return false
             }
-        }
-    }
-}
-
-extension LevelGrid {
-    /// The smallest and largest coordinates of some items (infinite while empty).
-    struct Bounds {
-        var minX = Double.infinity, maxX = -Double.infinity
-        var minY = Double.infinity, maxY = -Double.infinity
-
-        @inline(__always) mutating func include(_ u: Double, _ v: Double) {
-            if u < minX { minX = u }
-            if u > maxX { maxX = u }
-            if v < minY { minY = v }
-            if v > maxY { maxY = v }
         }
     }
 }

@@ -28,7 +28,7 @@ struct IsolationBoundTests {
         let (x, y) = Self.points(3_000, seed: 17)
         let n = x.count
         let options = try ClusterOptions()
-        let bound = IsolationBound(x: x, y: y, count: n, bounds: IsolationBound.bounds(x: x, y: y, count: n),
+        let bound = IsolationBound(x: x, y: y, count: n, bounds: ItemBounds(x: x, y: y, count: n),
                                    options: options, parallel: parallel)
         let near = 3 * options.searchRadius(atZoom: options.maxZoom)
         var checked = 0
@@ -55,7 +55,7 @@ struct IsolationBoundTests {
     func threshold() throws {
         let (x, y) = Self.points(500, seed: 3)
         let options = try ClusterOptions()
-        let bound = IsolationBound(x: x, y: y, count: x.count, bounds: IsolationBound.bounds(x: x, y: y, count: x.count),
+        let bound = IsolationBound(x: x, y: y, count: x.count, bounds: ItemBounds(x: x, y: y, count: x.count),
                                    options: options, parallel: false)
         let r = options.searchRadius(atZoom: 14)
         let plain = bound.isolatedSquaredDistance(radius: r).squareRoot()
