@@ -48,8 +48,8 @@ struct LevelGrid {
     /// A grid for radius `r` over `items` (rows into `x` and `y`). `forSweeps`: laid out
     /// for ``forEachPairWithin(_:radius:limit:pairLimit:_:)`` (searches need
     /// ``prepareSearches()`` first); otherwise for searches, with the run lookup built and cells
-    /// widened up to 4× where that allows a start offset per cell. `parallel`: its sort uses both
-    /// cores. O(n) plus, for searches, O(cells).
+    /// widened up to 4× where that allows a start offset per cell. `parallel`: its item passes
+    /// (bounds, keys, coordinates) and its sort use both cores. O(n) plus, for searches, O(cells).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
          radius r: Double, forSweeps: Bool, parallel: Bool) {
         self.forSweeps = forSweeps
