@@ -180,9 +180,6 @@ struct ClusterInput {
     init(featureCount: Int, policy: InvalidCoordinatePolicy) {
         self.featureCount = featureCount
         self.policy = policy
-        feature.reserveCapacity(featureCount)
-        longitude.reserveCapacity(featureCount)
-        latitude.reserveCapacity(featureCount)
     }
 
     /// Whether a point can be clustered: finite, latitude within −90 … 90. O(1).
@@ -199,6 +196,13 @@ struct ClusterInput {
                 return
             }
             throw .invalidCoordinate(featureIndex: index, longitude: lng, latitude: lat)
+        }
+        // Room for every feature at the first point added this way (`addAllIfValid` writes its
+        // own exact-size columns, so nothing is reserved up front).
+        if feature.capacity == 0 {
+            feature.reserveCapacity(featureCount)
+            longitude.reserveCapacity(featureCount)
+            latitude.reserveCapacity(featureCount)
         }
         feature.append(Int32(index))
         longitude.append(lng)
