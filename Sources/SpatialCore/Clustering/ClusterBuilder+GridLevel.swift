@@ -143,8 +143,10 @@ extension ClusterBuilder {
         let hasProperties = !numeric.isEmpty || !custom.isEmpty || expressions.count > 0
         let lastLevelOfMembers = Int8(z + 1)
         var rows = LevelRows(levelCount: level.count)
-        // A neighbour as (row << 32 | walk index): sorting by it gives ascending row order.
-        var neighbours = ScratchBuffer<UInt64>(capacity: 256)
+        // A seed's untaken neighbours (and the seed), with the coordinates and weights they are
+        // summed with: read in the same loop as `taken` and the row, so that a neighbour that
+        // misses the cache costs one wait, not one per array read in a later loop.
+        var neighbours = ScratchBuffer<WalkNeighbour>(capacity: 256)
         defer { neighbours.deallocate() }
         // Bound once, not optional: binding an optional grid per seed copied it (four array
         // retains and a generic destroy a seed).
@@ -189,25 +191,36 @@ extension ClusterBuilder {
                 taken[seed] = true
                 let it = Int(ids[seed])
                 let p = xy[seed]
-                neighbours.removeAll()
-                if !hasLists {
-                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
-                        neighbours.append(UInt64(ids[k]) << 32 | UInt64(k))
-                    }
-                } else {
-                    // The seed and its untaken neighbours.
-                    neighbours.append(UInt64(it) << 32 | UInt64(seed))
-                    for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
-                        let k = Int(listed[e])
-                        if !taken[k] { neighbours.append(UInt64(ids[k]) << 32 | UInt64(k)) }
-                    }
-                }
-                let found = neighbours.elements
-                sortSmall(found)
-
                 let n0 = Int(weights[seed])
                 var n = n0
-                for v in found where !taken[Int(v & 0xffff_ffff)] { n += Int(weights[Int(v & 0xffff_ffff)]) }
+                neighbours.removeAll()
+                if !hasLists {
+                    // Every slot within r, the seed among them (taken already, kept for its place).
+                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
+                        if k == seed {
+                            neighbours.append(WalkNeighbour(row: it, walkIndex: k, xy: p, weight: n0))
+                        } else if !taken[k] {
+                            let w = Int(weights[k])
+                            n += w
+                            neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
+                        }
+                    }
+                } else {
+                    // The seed and its untaken neighbours (each pair is listed once).
+                    neighbours.append(WalkNeighbour(row: it, walkIndex: seed, xy: p, weight: n0))
+                    for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
+                        let k = Int(listed[e])
+                        if !taken[k] {
+                            let w = Int(weights[k])
+                            n += w
+                            neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
+                        }
+                    }
+                }
+                // In ascending row order: the order supercluster's tree search does not fix, and
+                // the one the result is defined by.
+                let found = neighbours.elements
+                WalkNeighbour.sortByRow(found)
 
                 if n > n0 && n >= minPoints {
                     let c = base + rows.x.count
@@ -217,13 +230,12 @@ extension ClusterBuilder {
                     var seedSeen = false
                     if hasProperties { beginProperties(seed: it) }
                     for v in found {
-                        let b = Int(v >> 32), k = Int(v & 0xffff_ffff)
-                        if b == it { seedSeen = true; rows.children.append(Int32(b)); continue }
-                        if taken[k] { continue }
+                        let b = v.row, k = v.walkIndex
+                        if k == seed { seedSeen = true; rows.children.append(Int32(b)); continue }
                         taken[k] = true
-                        let nb = Double(weights[k])
-                        wx += xy[k].x * nb
-                        wy += xy[k].y * nb
+                        let nb = Double(v.weight)
+                        wx += v.xy.x * nb
+                        wy += v.xy.y * nb
                         parentOf[b] = Int32(c)
                         lastLevel[b] = lastLevelOfMembers
                         rows.children.append(Int32(b))
@@ -236,11 +248,9 @@ extension ClusterBuilder {
                     rows.appendCluster(row: c, x: wx / Double(n), y: wy / Double(n), count: n, id: id, childBase: childBase)
                 } else {
                     rows.next.append(UInt32(it))
-                    if n > n0 {
-                        for v in found where !taken[Int(v & 0xffff_ffff)] {
-                            taken[Int(v & 0xffff_ffff)] = true
-                            rows.next.append(UInt32(v >> 32))
-                        }
+                    for v in found where v.walkIndex != seed {
+                        taken[v.walkIndex] = true
+                        rows.next.append(UInt32(truncatingIfNeeded: v.row))
                     }
                 }
             }
@@ -310,5 +320,45 @@ private struct WalkItems {
         }
         self.ids = ids
         xy = grid.xy
+    }
+}
+
+/// One of a seed's untaken neighbours (or the seed) in the greedy walk: its row, walk index,
+/// coordinates and point count, gathered while the walk's arrays are read for it.
+struct WalkNeighbour {
+    var key: UInt64
+    var weight: Int
+    var xy: SIMD2<Double>
+
+    @inline(__always) init(row: Int, walkIndex: Int, xy: SIMD2<Double>, weight: Int) {
+        key = UInt64(truncatingIfNeeded: row) << 32 | UInt64(truncatingIfNeeded: walkIndex)
+        self.xy = xy
+        self.weight = weight
+    }
+
+    /// The item's row.
+    @inline(__always) var row: Int { Int(truncatingIfNeeded: key >> 32) }
+    /// The item's walk index.
+    @inline(__always) var walkIndex: Int { Int(truncatingIfNeeded: key & 0xffff_ffff) }
+
+    /// Sorts a seed's neighbours by ascending row (rows are unique within a level): insertion
+    /// sort up to 32, the standard sort above. O(k²) for k ≤ 32, O(k log k) above.
+    @inline(__always) static func sortByRow(_ b: UnsafeMutableBufferPointer<WalkNeighbour>) {
+        let n = b.count
+        guard n > 1 else { return }
+        if n > 32 {
+            var all = b
+            all.sort { $0.key < $1.key }
+            return
+        }
+        for i in 1..<n {
+            let v = b[i]
+            var j = i - 1
+            while j >= 0 && b[j].key > v.key {
+                b[j + 1] = b[j]
+                j -= 1
+            }
+            b[j + 1] = v
+        }
     }
 }

@@ -364,23 +364,3 @@ extension ClusterIndex {
         }
     }
 }
-
-/// Sorts a short neighbour list ascending (insertion sort; the standard sort above 32). O(k²) for k ≤ 32.
-@inline(__always) func sortSmall<T: FixedWidthInteger>(_ b: UnsafeMutableBufferPointer<T>) {
-    let n = b.count
-    guard n > 1 else { return }
-    if n > 32 {
-        var all = b
-        all.sort()
-        return
-    }
-    for i in 1..<n {
-        let v = b[i]
-        var j = i - 1
-        while j >= 0 && b[j] > v {
-            b[j + 1] = b[j]
-            j -= 1
-        }
-        b[j + 1] = v
-    }
-}
