@@ -258,16 +258,19 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         // Each level frees its scratch. While the levels keep about the same number of items,
-        // the next one reuses those pages; once a level has shrunk (below 7/8 of the items at the
+        // the next one reuses those pages; once a level has shrunk (below 5/8 of the items at the
         // last release), the holes it cannot fill would stay resident, so they are returned to
         // the system first (see `FreedMemory`). Measured on 1M points (uniform, blobs): the peak
-        // resident memory of the build fell by 10–15% (with the rows reserved above) for 1.6× the
-        // page faults (build time within the run-to-run noise); releasing before every level
-        // saved no more and faulted 2× as often.
+        // resident memory of the build fell by 10–15% (with the rows reserved above); releasing
+        // before every level saved no more and faulted 2× as often. A released page costs a
+        // fault when a later level touches it again (about 1.7 µs on the machine of
+        // PERFORMANCE.md): releasing below 5/8 instead of 7/8 took 10k–18k faults off a 1M build
+        // (blobs 88k → 70k, uniform 81k → 72k in the probe process) and 2.4k off cities500, for
+        // the same peak; below 1/2, the peak rose by 6% (uniform 1M, cities500).
         var itemsAtRelease = 0
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
-            if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 7) {
+            if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 5) {
                 FreedMemory.release()
                 itemsAtRelease = level.count
             }
