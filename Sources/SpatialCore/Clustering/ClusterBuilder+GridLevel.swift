@@ -325,7 +325,7 @@ private struct WalkItems {
 
 /// One of a seed's untaken neighbours (or the seed) in the greedy walk: its row, walk index,
 /// coordinates and point count, gathered while the walk's arrays are read for it.
-struct WalkNeighbour {
+private struct WalkNeighbour {
     var key: UInt64
     var weight: Int
     var xy: SIMD2<Double>

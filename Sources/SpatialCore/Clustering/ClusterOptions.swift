@@ -55,7 +55,7 @@ public struct ClusterOptions: Sendable, Hashable {
     /// The tile extent that ``radius`` is measured in (> 0, finite).
     public let extent: Double
     /// The leaf size of each level's k-d tree (2 … 65535). `.float32` uses it as given (it shapes
-    /// supercluster's result order); `.double` caps it at 16, which searches faster.
+    /// supercluster's result order); `.double`, whose trees are only searched, caps it at 64.
     public let nodeSize: Int
     /// When true, a point's tile id is its input index.
     public let generateId: Bool
