@@ -244,7 +244,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         let bounds = ItemBounds(x: x, y: y, count: pointCount)
         if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
             isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
-                                       parallel: pointCount >= parallelFrom)
+                                       float32: !fast, parallel: pointCount >= parallelFrom)
         }
         if fast {
             _ = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)

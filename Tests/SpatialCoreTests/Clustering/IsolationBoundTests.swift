@@ -65,6 +65,23 @@ struct IsolationBoundTests {
         #expect(bound.isolatedSquaredDistance(radius: bound.h) == .infinity)
     }
 
+    @Test("the last pass's cells are as wide as its level's threshold, so the bound serves that level too",
+          arguments: [false, true])
+    func servesItsLastPassLevel(float32: Bool) throws {
+        let (x, y) = Self.points(2_000, seed: 5)
+        let options = try ClusterOptions()
+        let bound = IsolationBound(x: x, y: y, count: x.count, bounds: ItemBounds(x: x, y: y, count: x.count),
+                                   options: options, float32: float32, parallel: false)
+        let served = (options.minZoom...options.maxZoom).filter {
+            bound.isolatedSquaredDistance(radius: options.searchRadius(atZoom: $0), float32: float32) < .infinity
+        }
+        let coarsest = try #require(served.min())
+        // Cells of exactly 3r left the last pass's own level past the cell size (by the margins):
+        // the coarsest level served was then the one above it.
+        #expect(IsolationBound.threshold(radius: options.searchRadius(atZoom: coarsest), float32: float32) == bound.h)
+        #expect(served == Array(coarsest...options.maxZoom))
+    }
+
     @Test("Float rounding moves a unit-Mercator position by at most ε = 2^-25 · √2, a 65th of the margin")
     func floatRounding() {
         var rng = TestLCG(seed: 99)
