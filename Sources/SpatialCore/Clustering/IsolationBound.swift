@@ -56,9 +56,9 @@ struct IsolationBound {
     /// the block scans.
     init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: ItemBounds,
          options: ClusterOptions, float32: Bool = false, parallel: Bool) {
-        // Passes with cell sizes 3 r(z) (plus margins) for z = maxZoom, maxZoom − 2, …: each resolves the points
-        // whose nearest neighbour lies within the cell size, so dense areas are settled by small
-        // cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
+        // Passes with cell sizes 3 r(z) (plus margins) for z = maxZoom, maxZoom − 2, …: each
+        // resolves the points whose nearest neighbour lies within the cell size, so dense areas
+        // are settled by small cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
         // coarsest zoom at which a uniform spread would still give about two points per 3r-disc.
         var zStop = options.maxZoom
         while zStop > options.minZoom {
@@ -273,7 +273,7 @@ struct IsolationBound {
     }
 
     /// The squared distance beyond which a raw point is isolated at search radius `r`: (3r)² with
-    /// a small absolute margin for rounding, or +∞ (nothing known) when 3r exceeds the grid cell;
+    /// a small absolute margin for rounding, or +∞ (nothing known) when that exceeds the grid cell;
     /// `float32`: for the `.float32` build, 3r + 65ε (see the type's notes). O(1).
     @inline(__always) func isolatedSquaredDistance(radius r: Double, float32: Bool = false) -> Double {
         let t = Self.threshold(radius: r, float32: float32)
