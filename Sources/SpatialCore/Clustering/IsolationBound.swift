@@ -58,8 +58,9 @@ struct IsolationBound {
          options: ClusterOptions, float32: Bool = false, parallel: Bool) {
         // Passes with cell sizes 3 r(z) (plus margins) for z = maxZoom, maxZoom − 2, …: each
         // resolves the points whose nearest neighbour lies within the cell size, so dense areas
-        // are settled by small cells (small 3×3 blocks) before sparse ones meet large cells. The last pass is the
-        // coarsest zoom at which a uniform spread would still give about two points per 3r-disc.
+        // are settled by small cells (small 3×3 blocks) before sparse ones meet large cells. The
+        // last pass is the coarsest zoom at which a uniform spread would still give about two
+        // points per 3r-disc.
         var zStop = options.maxZoom
         while zStop > options.minZoom {
             let r3 = 3 * options.searchRadius(atZoom: zStop - 1)
