@@ -47,7 +47,8 @@ struct IsolationBound {
     /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; any value ≤
     /// (3 r(maxZoom))² stands for "some point that close".
     let nearest2: ContiguousArray<Double>
-    /// The grid cell size (unit Mercator).
+    /// The last pass's grid cell size (unit Mercator): the threshold (``threshold(radius:float32:)``)
+    /// of that pass's zoom, or 2^-18 if larger. Distances up to it are exact.
     let h: Double
 
     /// The nearest-point distances of the first `m` points, whose bounds are `bounds`, for the
