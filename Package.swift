@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "spatial", targets: ["spatial"]),
     ],
     targets: [
-        .target(name: "SpatialCore"),
+        .target(name: "SpatialCorePrefetch"),
+        .target(name: "SpatialCore", dependencies: ["SpatialCorePrefetch"]),
         .executableTarget(name: "spatial-bench", dependencies: ["SpatialCore"]),
         .executableTarget(name: "spatial", dependencies: ["SpatialCore"]),
         .testTarget(name: "SpatialCoreTests", dependencies: ["SpatialCore", "spatial"]),

@@ -23,7 +23,7 @@ build() {
     sources=$(find Sources/SpatialCore -name '*.swift' | sort)
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name SpatialCoreFuzz \
-        -D SPATIALCORE_FUZZ -j 2 -num-threads 2 \
+        -D SPATIALCORE_FUZZ -j 2 -num-threads 2 -I Sources/SpatialCorePrefetch/include \
         $sources Tests/SpatialCoreTests/Reliability/FuzzBodies.swift Fuzz/Entry.swift \
         -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
 }

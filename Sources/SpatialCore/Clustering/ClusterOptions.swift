@@ -73,6 +73,10 @@ public struct ClusterOptions: Sendable, Hashable {
     /// `ClusterBuilder.clusterLevelOnGrid`). Tests set `.infinity` (pair lists wherever their size
     /// limit allows) or 0 (searches only); the result is the same.
     var pairsBelow: Double? = nil
+    /// From how many items a `.double` build's loops over items at random places ask for their
+    /// loads ahead (`nil`: `LevelGrid.prefetchFrom`). Tests set 0 to run those loops on small
+    /// inputs; the result is the same either way.
+    var prefetchFrom: Int? = nil
 
     /// Options are equal when their public values are: the build overrides above change how the
     /// index is built, never what it holds. O(1).

@@ -1,3 +1,5 @@
+internal import SpatialCorePrefetch
+
 /// A uniform grid over the items of one level that may have neighbours, for the `.double` build's
 /// radius searches: cells wider than `r` (by ``blockMargin``), items sorted by (row, column) with
 /// their coordinates interleaved in that order, so the items within r of an item lie in its own
@@ -38,6 +40,13 @@ struct LevelGrid {
     /// Item coordinates in cell order, x then y.
     let xy: ContiguousArray<SIMD2<Double>>
 
+    /// How many slots ahead a gather in cell order asks for an item's entries.
+    static let gatherDistance = 8
+    /// From how many items the build's loops over items at random places ask for their loads
+    /// ahead (below, the items' arrays fit in the core's own cache: 32,768 coordinate pairs
+    /// are 512 KiB, and asking would only add instructions).
+    static let prefetchFrom = 1 << 15
+
     /// The bits of a key below its cell: the item's index in `items`.
     static let indexBits = CellKeySort.indexBits
     static let indexMask = CellKeySort.indexMask
@@ -51,7 +60,7 @@ struct LevelGrid {
     /// widened up to 4× where that allows a start offset per cell. `parallel`: its item passes
     /// (bounds, keys, coordinates) and its sort use both cores. O(n) plus, for searches, O(cells).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
-         radius r: Double, forSweeps: Bool, parallel: Bool) {
+         radius r: Double, forSweeps: Bool, parallel: Bool, prefetchFrom: Int = LevelGrid.prefetchFrom) {
         self.forSweeps = forSweeps
         let n = items.count
         // A level holds at most ClusterIndex.maximumFeatureCount items, fewer than 2^26.
@@ -135,10 +144,28 @@ struct LevelGrid {
                 y.withUnsafeBufferPointer { y in
                     items.withUnsafeBufferPointer { items in
                         keys.withUnsafeBufferPointer { keys in
+                            // Items in cell order are at random places in `items` and in the
+                            // rows: both loads are asked for ahead, in two stages.
+                            guard n > 0, let pItems = items.baseAddress, let px = x.baseAddress, let py = y.baseAddress else { return }
+                            let prefetches = n >= prefetchFrom
                             ParallelPair.halves(of: n, parallel: parallel) { part in
-                                for k in part {
+                                var k = part.lowerBound
+                                if prefetches {
+                                    let d = Self.gatherDistance
+                                    while k &+ 2 &* d < part.upperBound {
+                                        spatialcore_prefetch(pItems + Int(truncatingIfNeeded: keys[k &+ 2 &* d] & Self.indexMask))
+                                        let ahead = Int(items[Int(truncatingIfNeeded: keys[k &+ d] & Self.indexMask)])
+                                        spatialcore_prefetch(px + ahead)
+                                        spatialcore_prefetch(py + ahead)
+                                        let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
+                                        buf[k] = SIMD2(x[it], y[it])
+                                        k &+= 1
+                                    }
+                                }
+                                while k < part.upperBound {
                                     let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
                                     buf[k] = SIMD2(x[it], y[it])
+                                    k &+= 1
                                 }
                             }
                         }
@@ -358,14 +385,69 @@ struct LevelGrid {
         Int(Swift.min(Swift.max(v * fw, -1), fw))
     }
 
+    /// The grid rows cy0…cy1 and columns cx0…cx1 a search within `r` of `q` scans, clamped to
+    /// the numbered ones (empty when it misses them). O(1).
+    @inline(__always)
+    private func searchCells(around q: SIMD2<Double>, radius r: Double) -> (Int, Int, Int, Int) {
+        let fw = Double(w)
+        return (Swift.max(firstRow, cell(q.y - r, fw)), Swift.min(lastRow, cell(q.y + r, fw)),
+                Swift.max(firstColumn, cell(q.x - r, fw)), Swift.min(lastColumn, cell(q.x + r, fw)))
+    }
+
+    /// Starts loading the run lookup entries of a search around `q` (see
+    /// ``forEachSlotWithin(x:y:radius:_:)``), without waiting for them. O(rows of the block).
+    @inline(__always)
+    func prefetchLookup(around q: SIMD2<Double>, radius r: Double) {
+        let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
+        guard cy0 <= cy1, cx0 <= cx1 else { return }
+        let columnCount = lastColumn - firstColumn + 1
+        if !cellStart.isEmpty {
+            cellStart.withUnsafeBufferPointer { cellStart in
+                let base = cellStart.baseAddress.unsafelyUnwrapped
+                for cy in cy0...cy1 {
+                    let row = (cy - firstRow) * columnCount
+                    spatialcore_prefetch(base + row + cx0 - firstColumn)
+                    spatialcore_prefetch(base + row + cx1 - firstColumn + 1)
+                }
+            }
+        } else {
+            rowStart.withUnsafeBufferPointer { rowStart in
+                spatialcore_prefetch(rowStart.baseAddress.unsafelyUnwrapped + cy0 - firstRow)
+                spatialcore_prefetch(rowStart.baseAddress.unsafelyUnwrapped + cy1 - firstRow + 1)
+            }
+        }
+    }
+
+    /// Starts loading the first coordinates of each row run of a search around `q` (dense run
+    /// lookup only; its entries should be loaded by now), without waiting for them. O(rows of the block).
+    @inline(__always)
+    func prefetchRuns(around q: SIMD2<Double>, radius r: Double) {
+        guard !cellStart.isEmpty else { return }
+        let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
+        guard cy0 <= cy1, cx0 <= cx1 else { return }
+        let columnCount = lastColumn - firstColumn + 1
+        cellStart.withUnsafeBufferPointer { cellStart in
+            xy.withUnsafeBufferPointer { xy in
+                let base = xy.baseAddress.unsafelyUnwrapped
+                for cy in cy0...cy1 {
+                    let row = (cy - firstRow) * columnCount
+                    let start = Int(cellStart[row + cx0 - firstColumn])
+                    let end = Int(cellStart[row + cx1 - firstColumn + 1])
+                    // The run's first two lines (four coordinate pairs each); the processor's own
+                    // prefetcher follows a longer run.
+                    if start < end { spatialcore_prefetch(base + start) }
+                    if start &+ 4 < end { spatialcore_prefetch(base + (start &+ 4)) }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with the slot (index into `xy` and `keys`) of every item within `r` of (qx, qy).
     @inline(__always)
     func forEachSlotWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (Int) -> Void) {
-        let fw = Double(w)
         let r2 = r * r
-        let cy0 = Swift.max(firstRow, cell(qy - r, fw)), cy1 = Swift.min(lastRow, cell(qy + r, fw))
-        let cx0 = Swift.max(firstColumn, cell(qx - r, fw)), cx1 = Swift.min(lastColumn, cell(qx + r, fw))
         let q = SIMD2(qx, qy)
+        let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
         xy.withUnsafeBufferPointer { xy in
             _ = forAnySlot(rows: cy0, cy1, columns: cx0, cx1) { k in
                 let d = xy[k] - q

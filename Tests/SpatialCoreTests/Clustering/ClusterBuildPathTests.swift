@@ -37,24 +37,49 @@ struct ClusterBuildPathTests {
         }
         let searched = try build(pairsBelow: 0)
         let listed = try build(pairsBelow: .infinity)
+        // The data must cluster, or the comparison proves little.
+        #expect(try Self.expectSame(searched, listed) > 50)
+    }
+
+    /// The build's loops over items at random places ask for their loads ahead on large levels
+    /// only (`LevelGrid.prefetchFrom`); asking changes no result. Forced on every level (and the
+    /// isolation pre-pass on, both cores used), the index must equal the one built without.
+    @Test("asking for loads ahead changes nothing", arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [0, 3])
+    func prefetchingChangesNothing(scenario: ClusterReferenceTests.Scenario, pairsBelow: Double) throws {
+        let n = 4_000
+        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 41)
+        let coordinates = (0 ..< n).map { Coordinate(latitude: lat[$0], longitude: lng[$0]) }
+        func build(prefetchFrom: Int) throws -> ClusterIndex {
+            var options = try ClusterOptions(minPoints: 2, radius: 60)
+            options.parallelThreshold = 0
+            options.isolationPrePass = true
+            options.pairsBelow = pairsBelow
+            options.prefetchFrom = prefetchFrom
+            return try ClusterIndex(coordinates: coordinates, options: options)
+        }
+        #expect(try Self.expectSame(build(prefetchFrom: 0), build(prefetchFrom: .max)) > 50)
+    }
+
+    /// Expects `a` and `b` to hold the same items at zooms 0…17, and every cluster the same
+    /// children, leaves and expansion zoom. Returns the number of clusters compared.
+    static func expectSame(_ a: ClusterIndex, _ b: ClusterIndex) throws -> Int {
         var clusters = 0
         for z in 0 ... 17 {
-            let a = searched.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
-            let b = listed.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
-            let same = a == b
-            #expect(same, "zoom \(z): the items differ (\(a.count) against \(b.count))")
+            let itemsA = a.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let itemsB = b.clusters(in: [-180, -90, 180, 90], zoom: Double(z))
+            let same = itemsA == itemsB
+            #expect(same, "zoom \(z): the items differ (\(itemsA.count) against \(itemsB.count))")
             guard same else { continue }
-            for item in a {
+            for item in itemsA {
                 guard let c = item.cluster else { continue }
                 clusters += 1
-                let children = try searched.children(of: c.id) == listed.children(of: c.id)
-                let leaves = try searched.leaves(of: c.id, limit: nil) == listed.leaves(of: c.id, limit: nil)
-                let expansion = try searched.expansionZoom(of: c.id) == listed.expansionZoom(of: c.id)
+                let children = try a.children(of: c.id) == b.children(of: c.id)
+                let leaves = try a.leaves(of: c.id, limit: nil) == b.leaves(of: c.id, limit: nil)
+                let expansion = try a.expansionZoom(of: c.id) == b.expansionZoom(of: c.id)
                 #expect(children && leaves && expansion, "cluster \(c.id.rawValue) at zoom \(z)")
             }
         }
-        // The data must cluster, or the comparison proves little.
-        #expect(clusters > 50)
+        return clusters
     }
 
     /// A build from bare coordinates stores no property objects (see

@@ -1,0 +1,2 @@
+// The module's only function is inline, in include/SpatialCorePrefetch.h.
+#include "SpatialCorePrefetch.h"
