@@ -1,5 +1,3 @@
-internal import SpatialCorePrefetch
-
 extension ClusterBuilder {
     /// One level of the `.double` build: the greedy step of ``clusterLevelOnTree(_:zoom:tree:)``,
     /// over a `LevelGrid` of the items that may have a neighbour, taking each seed's neighbours
@@ -39,7 +37,7 @@ extension ClusterBuilder {
                 walk = WalkItems(ids: active, x: x, y: y, counts: count)
             case .searches(let grid, _):
                 // Walk indices are grid slots: a search's neighbours are read from the runs it loads.
-                walk = WalkItems(grid: grid, items: active, counts: count, prefetchFrom: options.prefetchFrom ?? LevelGrid.prefetchFrom)
+                walk = WalkItems(grid: grid, items: active, counts: count, prefetchFrom: options.prefetchThreshold)
             }
             rows = greedyInLevelOrder(level, positions: positions, walk: walk, neighbours: source, radius: r, zoom: z)
         }
@@ -102,7 +100,7 @@ extension ClusterBuilder {
         let pairsBelow = options.pairsBelow ?? 3
         let sweeps = pairsBelow > 0 && !searchedLastLevel
         var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: sweeps, parallel: parallel,
-                             prefetchFrom: options.prefetchFrom ?? LevelGrid.prefetchFrom)
+                             prefetchFrom: options.prefetchThreshold)
         // (`.infinity`, a test's setting: lists wherever the sweep's own limits allow.)
         if sweeps && (pairsBelow == .infinity || grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow),
            let lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel) {
@@ -179,7 +177,7 @@ extension ClusterBuilder {
             // The next level position not yet carried over.
             var carried = 0
             // Only levels too large for the core's own cache ask for loads ahead.
-            let prefetches = n >= (options.prefetchFrom ?? LevelGrid.prefetchFrom)
+            let prefetches = n >= options.prefetchThreshold
             let lookahead = WalkPrefetch(count: n, lists: hasLists, listStart: listStart, listed: listed, slotOf: slotOf,
                                          taken: UnsafeBufferPointer(taken), ids: ids, xy: xy, weights: weights, grid: grid, radius: r)
             for j in 0 ..< n {
@@ -311,10 +309,10 @@ private struct WalkPrefetch {
     func ahead(of j: Int) {
         let n = count, r = radius
         @inline(__always) func entries(_ k: Int) {
-            spatialcore_prefetch(taken.baseAddress.unsafelyUnwrapped + k)
-            spatialcore_prefetch(xy.baseAddress.unsafelyUnwrapped + k)
-            spatialcore_prefetch(ids.baseAddress.unsafelyUnwrapped + k)
-            spatialcore_prefetch(weights.baseAddress.unsafelyUnwrapped + k)
+            Prefetch.line(taken.baseAddress.unsafelyUnwrapped + k)
+            Prefetch.line(xy.baseAddress.unsafelyUnwrapped + k)
+            Prefetch.line(ids.baseAddress.unsafelyUnwrapped + k)
+            Prefetch.line(weights.baseAddress.unsafelyUnwrapped + k)
         }
         if lists {
             let a = j &+ Self.listDistance
@@ -372,22 +370,15 @@ private struct WalkItems {
     /// cell order. O(n).
     init(grid: LevelGrid, items: ContiguousArray<UInt32>, counts: ContiguousArray<Int32>, prefetchFrom: Int) {
         let n = grid.keys.count
+        // Items in cell order are at random places: their entries are asked for ahead.
+        let d = n >= prefetchFrom ? LevelGrid.gatherDistance : 0
         let ids = ContiguousArray<UInt32>(filling: n) { ids in
             items.withUnsafeBufferPointer { items in
                 grid.keys.withUnsafeBufferPointer { keys in
                     guard n > 0, let pItems = items.baseAddress else { return }
-                    var k = 0
-                    if n >= prefetchFrom {
-                        let d = LevelGrid.gatherDistance
-                        while k &+ d < n {
-                            spatialcore_prefetch(pItems + Int(truncatingIfNeeded: keys[k &+ d] & LevelGrid.indexMask))
-                            ids[k] = items[Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask)]
-                            k &+= 1
-                        }
-                    }
-                    while k < n {
-                        ids[k] = items[Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask)]
-                        k &+= 1
+                    @inline(__always) func slot(_ k: Int) -> Int { Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask) }
+                    Prefetch.forEach(0 ..< n, reach: d, ask: { k in Prefetch.line(pItems + slot(k &+ d)) }) { k in
+                        ids[k] = items[slot(k)]
                     }
                 }
             }
@@ -396,18 +387,8 @@ private struct WalkItems {
             ids.withUnsafeBufferPointer { ids in
                 counts.withUnsafeBufferPointer { counts in
                     guard n > 0, let pCounts = counts.baseAddress else { return }
-                    var k = 0
-                    if n >= prefetchFrom {
-                        let d = LevelGrid.gatherDistance
-                        while k &+ d < n {
-                            spatialcore_prefetch(pCounts + Int(ids[k &+ d]))
-                            weights[k] = counts[Int(ids[k])]
-                            k &+= 1
-                        }
-                    }
-                    while k < n {
+                    Prefetch.forEach(0 ..< n, reach: d, ask: { k in Prefetch.line(pCounts + Int(ids[k &+ d])) }) { k in
                         weights[k] = counts[Int(ids[k])]
-                        k &+= 1
                     }
                 }
             }

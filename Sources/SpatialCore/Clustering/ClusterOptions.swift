@@ -77,6 +77,8 @@ public struct ClusterOptions: Sendable, Hashable {
     /// loads ahead (`nil`: `LevelGrid.prefetchFrom`). Tests set 0 to run those loops on small
     /// inputs; the result is the same either way.
     var prefetchFrom: Int? = nil
+    /// ``prefetchFrom``, or the library's `LevelGrid.prefetchFrom`. O(1).
+    var prefetchThreshold: Int { prefetchFrom ?? LevelGrid.prefetchFrom }
 
     /// Options are equal when their public values are: the build overrides above change how the
     /// index is built, never what it holds. O(1).

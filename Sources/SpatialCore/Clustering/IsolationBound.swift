@@ -1,5 +1,3 @@
-internal import SpatialCorePrefetch
-
 /// For every input point, the squared distance to its nearest other point when that is at most
 /// `h`, else +∞ (or, when some other point lies within 3 r(maxZoom), the distance to the first
 /// such point found: no level can tell the two apart) — found by a few grid passes of growing
@@ -140,7 +138,7 @@ struct IsolationBound {
             CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: Self.cellShift, highBit: Self.cellShift + cellBits, parallel: parallel)
             let settled = Self.gatherAndSweep(
                 keys: keys, x: x, y: y, h: h, columns: columns, columnShift: columnShift, rows: rows, near: near2, parallel: parallel,
-                prefetchFrom: options.prefetchFrom ?? LevelGrid.prefetchFrom, nearest: &nearest, gathered: &gathered)
+                prefetchFrom: options.prefetchThreshold, nearest: &nearest, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
             // this changes the cost only.
@@ -163,7 +161,7 @@ struct IsolationBound {
     static func gatherAndSweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
         columns: Int, columnShift: Int, rows: Int, near near2: Double, parallel: Bool,
-        prefetchFrom: Int = LevelGrid.prefetchFrom, nearest: inout ContiguousArray<Double>,
+        prefetchFrom: Int, nearest: inout ContiguousArray<Double>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
         let m = keys.count
@@ -177,22 +175,14 @@ struct IsolationBound {
                         // asked for a few slots ahead, so that the misses overlap.
                         func gather(_ slots: Range<Int>) {
                             guard let px = x.baseAddress, let py = y.baseAddress else { return }
-                            var k = slots.lowerBound
-                            if m >= prefetchFrom {
-                                let d = Self.gatherDistance
-                                while k &+ d < slots.upperBound {
-                                    let ahead = Int(keys[k &+ d] & Self.pointMask)
-                                    spatialcore_prefetch(px + ahead)
-                                    spatialcore_prefetch(py + ahead)
-                                    let i = Int(keys[k] & Self.pointMask)
-                                    xy[k] = SIMD2(x[i], y[i])
-                                    k &+= 1
-                                }
-                            }
-                            while k < slots.upperBound {
+                            let d = m >= prefetchFrom ? Self.gatherDistance : 0
+                            Prefetch.forEach(slots, reach: d, ask: { k in
+                                let ahead = Int(keys[k &+ d] & Self.pointMask)
+                                Prefetch.line(px + ahead)
+                                Prefetch.line(py + ahead)
+                            }) { k in
                                 let i = Int(keys[k] & Self.pointMask)
                                 xy[k] = SIMD2(x[i], y[i])
-                                k &+= 1
                             }
                         }
                         ParallelPair.halves(of: m, parallel: parallel, gather)

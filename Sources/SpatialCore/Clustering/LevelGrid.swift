@@ -1,5 +1,3 @@
-internal import SpatialCorePrefetch
-
 /// A uniform grid over the items of one level that may have neighbours, for the `.double` build's
 /// radius searches: cells wider than `r` (by ``blockMargin``), items sorted by (row, column) with
 /// their coordinates interleaved in that order, so the items within r of an item lie in its own
@@ -147,25 +145,17 @@ struct LevelGrid {
                             // Items in cell order are at random places in `items` and in the
                             // rows: both loads are asked for ahead, in two stages.
                             guard n > 0, let pItems = items.baseAddress, let px = x.baseAddress, let py = y.baseAddress else { return }
-                            let prefetches = n >= prefetchFrom
+                            let d = n >= prefetchFrom ? Self.gatherDistance : 0
+                            @inline(__always) func slot(_ k: Int) -> Int { Int(truncatingIfNeeded: keys[k] & Self.indexMask) }
                             ParallelPair.halves(of: n, parallel: parallel) { part in
-                                var k = part.lowerBound
-                                if prefetches {
-                                    let d = Self.gatherDistance
-                                    while k &+ 2 &* d < part.upperBound {
-                                        spatialcore_prefetch(pItems + Int(truncatingIfNeeded: keys[k &+ 2 &* d] & Self.indexMask))
-                                        let ahead = Int(items[Int(truncatingIfNeeded: keys[k &+ d] & Self.indexMask)])
-                                        spatialcore_prefetch(px + ahead)
-                                        spatialcore_prefetch(py + ahead)
-                                        let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
-                                        buf[k] = SIMD2(x[it], y[it])
-                                        k &+= 1
-                                    }
-                                }
-                                while k < part.upperBound {
-                                    let it = Int(items[Int(truncatingIfNeeded: keys[k] & Self.indexMask)])
+                                Prefetch.forEach(part, reach: 2 * d, ask: { k in
+                                    Prefetch.line(pItems + slot(k &+ 2 &* d))
+                                    let ahead = Int(items[slot(k &+ d)])
+                                    Prefetch.line(px + ahead)
+                                    Prefetch.line(py + ahead)
+                                }) { k in
+                                    let it = Int(items[slot(k)])
                                     buf[k] = SIMD2(x[it], y[it])
-                                    k &+= 1
                                 }
                             }
                         }
@@ -406,14 +396,14 @@ struct LevelGrid {
                 let base = cellStart.baseAddress.unsafelyUnwrapped
                 for cy in cy0...cy1 {
                     let row = (cy - firstRow) * columnCount
-                    spatialcore_prefetch(base + row + cx0 - firstColumn)
-                    spatialcore_prefetch(base + row + cx1 - firstColumn + 1)
+                    Prefetch.line(base + row + cx0 - firstColumn)
+                    Prefetch.line(base + row + cx1 - firstColumn + 1)
                 }
             }
         } else {
             rowStart.withUnsafeBufferPointer { rowStart in
-                spatialcore_prefetch(rowStart.baseAddress.unsafelyUnwrapped + cy0 - firstRow)
-                spatialcore_prefetch(rowStart.baseAddress.unsafelyUnwrapped + cy1 - firstRow + 1)
+                Prefetch.line(rowStart.baseAddress.unsafelyUnwrapped + cy0 - firstRow)
+                Prefetch.line(rowStart.baseAddress.unsafelyUnwrapped + cy1 - firstRow + 1)
             }
         }
     }
@@ -435,8 +425,8 @@ struct LevelGrid {
                     let end = Int(cellStart[row + cx1 - firstColumn + 1])
                     // The run's first two lines (four coordinate pairs each); the processor's own
                     // prefetcher follows a longer run.
-                    if start < end { spatialcore_prefetch(base + start) }
-                    if start &+ 4 < end { spatialcore_prefetch(base + (start &+ 4)) }
+                    if start < end { Prefetch.line(base + start) }
+                    if start &+ 4 < end { Prefetch.line(base + (start &+ 4)) }
                 }
             }
         }
