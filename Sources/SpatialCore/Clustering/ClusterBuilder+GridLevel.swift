@@ -303,7 +303,7 @@ private struct WalkPrefetch {
     /// the run lookup of step j + 8's block and the first coordinates of step j + 4's runs.
     /// Kept out of the walk's loop (never inlined): levels that fit the cache do not call it, and
     /// the loop's own code stays as compact as without it (callgrind, DC hydrants, where no level
-    /// calls it: 14.47 M instructions for the build against 14.22 M without any of it; with the
+    /// calls it: 14.47–14.63 M instructions for the build against 14.22 M without any of it; with the
     /// stages inlined in the loop, 14.59–14.92 M). O(neighbours or block rows).
     @inline(never)
     func ahead(of j: Int) {
