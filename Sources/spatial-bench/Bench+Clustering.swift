@@ -48,9 +48,9 @@ func benchClustering(_ bench: Bench) throws {
     var built: [String: (ClusterIndex, ClusterBenchInput)] = [:]
     for dataset in bench.datasets {
         let input = clusterBenchInput(dataset)
-        bench.measure("cluster.build", dataset: dataset.name, n: input.coordinates.count) {
-            blackHole(try? ClusterIndex(coordinates: input.coordinates, options: options))
-        }
+        let build = { blackHole(try? ClusterIndex(coordinates: input.coordinates, options: options)) }
+        bench.measure("cluster.build", dataset: dataset.name, n: input.coordinates.count, build)
+        bench.keep("cluster.build", dataset: dataset.name, build)
         if let index = try? ClusterIndex(coordinates: input.coordinates, options: options) {
             built[dataset.name] = (index, input)
         }
@@ -73,9 +73,11 @@ func benchClustering(_ bench: Bench) throws {
             ClusterProperty("in_station_27", .any(ClusterPredicate(property: "STATION", .equals("27")))),
             ClusterProperty("sum", .sum(of: "FLOW")),
         ]
-        bench.measure("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", n: input.coordinates.count) {
+        let build = {
             blackHole(try? ClusterIndex(coordinates: input.coordinates, properties: input.properties, options: r75, clusterProperties: typed))
         }
+        bench.measure("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", n: input.coordinates.count, build)
+        bench.keep("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", build)
         let expressions = try ClusterPropertyExpressions(json: [
             "max": ["max", ["get", "FLOW"]],
             "in_station_27": ["any", ["==", ["get", "STATION"], "27"]],
@@ -100,9 +102,10 @@ func benchClustering(_ bench: Bench) throws {
     for (name, make) in sizes {
         guard bench.wants("cluster.build/\(name)") || bench.wants("cluster.query") || bench.wants("cluster.build.float32") else { continue }
         let coordinates = make().map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: coordinates.count >= 1_000_000 ? 3 : nil) {
-            blackHole(try? ClusterIndex(coordinates: coordinates, options: options))
-        }
+        let build = { blackHole(try? ClusterIndex(coordinates: coordinates, options: options)) }
+        let buildRuns = coordinates.count >= 1_000_000 ? 3 : nil
+        bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: buildRuns, build)
+        bench.keep("cluster.build", dataset: name, runs: buildRuns, build)
         if bench.wants("cluster.build/\(name)") {
             noteBuildMemory(bench, name, memoryProbe(distribution: String(name.prefix { $0 != "-" }), n: coordinates.count))
         }

@@ -8,19 +8,30 @@ import Foundation
 ///   the checkout; figures `kdbush:<figure>` / `flatbush:<figure>`.
 /// - `--reference-port BINARY`: the C++ port of supercluster built from
 ///   `Scripts/reference/supercluster-port-bench.cpp`; figures `supercluster-port:cluster.build`
-///   for every dataset the `cluster.build` figures ran on.
+///   for every dataset the `cluster.build` figures run on, timed right after each figure (in the
+///   process state it was measured in) in `--rounds N` rounds (default 1): each round times
+///   SpatialCore's build again and then the port, back to back, and the ratio noted is the
+///   median of the rounds' ratios (the machine's speed drifts over minutes: ratios of figures
+///   taken minutes apart carry that drift).
 ///
 /// Each reference figure is recorded under its own name beside SpatialCore's, with a note giving
 /// the ratio. A reference that cannot run is noted and skipped; it never fails the bench.
 struct References {
     var javaScriptLibraries: String?
     var portBinary: String?
+    /// `--rounds N`: how many times each `cluster.build` figure and the port are timed back to
+    /// back (at least 1).
+    var rounds = 1
 
     var isEmpty: Bool { javaScriptLibraries == nil && portBinary == nil }
 
+    /// The references timed after SpatialCore's figures (the port is timed beside each build
+    /// figure as it runs: ``pairPort(_:dataset:)``).
     func run(_ bench: Bench) {
         if let javaScriptLibraries { runJavaScript(bench, libraries: javaScriptLibraries) }
-        if let portBinary { runPort(bench, binary: portBinary) }
+        if portBinary != nil && !bench.results.contains(where: { $0.name == "cluster.build" }) {
+            bench.note("references: no cluster.build figure ran; the C++ port skipped")
+        }
     }
 
     /// kdbush / flatbush on the index figures.
@@ -47,45 +58,64 @@ struct References {
         }
     }
 
-    /// The C++ port on every dataset `cluster.build` ran on (coordinates only, as SpatialCore's
-    /// figures are built; the r75 case with the features' properties).
-    private func runPort(_ bench: Bench, binary: String) {
-        let builds = bench.results.filter { $0.name == "cluster.build" }
-        guard !builds.isEmpty else { return bench.note("references: no cluster.build figure ran; the C++ port skipped") }
-        for build in builds {
-            var arguments: [String]
-            let parts = build.dataset.split(separator: "/")
-            let base = String(parts[0])
-            if let file = bench.dataset(base) {
-                arguments = ["file", file.url.path]
-                if parts.count > 1 {
-                    guard parts[1] == "r75-props" else { continue }
-                    arguments += ["--radius", "75"]
-                } else {
-                    arguments.append("--no-props")
-                }
-            } else if let dash = base.firstIndex(of: "-"), ["uniform", "blobs"].contains(String(base[..<dash])) {
-                arguments = [String(base[..<dash]), String(build.n)]
+    /// The C++ port on the dataset of the `cluster.build` figure just measured (coordinates only,
+    /// as SpatialCore's figures are built; the r75 case with the features' properties), in
+    /// ``rounds`` rounds back to back with SpatialCore's build. Called as the figure's body is
+    /// kept (`Bench.afterKeep`), so both are timed in the process state of the figure itself.
+    func pairPort(_ bench: Bench, dataset: String) {
+        guard let binary = portBinary,
+            let build = bench.results.last(where: { $0.name == "cluster.build" && $0.dataset == dataset })
+        else { return }
+        var arguments: [String]
+        let parts = build.dataset.split(separator: "/")
+        let base = String(parts[0])
+        if let file = bench.dataset(base) {
+            arguments = ["file", file.url.path]
+            if parts.count > 1 {
+                guard parts[1] == "r75-props" else { return }
+                arguments += ["--radius", "75"]
             } else {
-                continue
+                arguments.append("--no-props")
             }
-            let runs = build.n >= 1_000_000 ? Swift.min(bench.runs, 3) : bench.runs
-            arguments += ["--runs", String(runs)]
-            guard let output = Self.run(binary, arguments),
+        } else if let dash = base.firstIndex(of: "-"), ["uniform", "blobs"].contains(String(base[..<dash])) {
+            arguments = [String(base[..<dash]), String(build.n)]
+        } else {
+            return
+        }
+        let runs = build.n >= 1_000_000 ? Swift.min(bench.runs, 3) : bench.runs
+        arguments += ["--runs", String(runs)]
+        // Each round times SpatialCore's build again, then the port's, back to back: the
+        // machine's speed drifts over minutes, and a ratio of figures taken minutes apart
+        // carries that drift. The ratio reported is the median of the rounds' ratios.
+        var ours: [Double] = [], port: [(median: Double, min: Double, max: Double)] = []
+        var peak: Int? = nil, before: Int? = nil
+        for round in 0 ..< rounds {
+            let mine = bench.retime("cluster.build", dataset: build.dataset) ?? (round == 0 ? build.median : nil)
+            guard let mine, let output = Self.run(binary, arguments),
                 let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
                 let r = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let median = r["median_ms"] as? Double, let min = r["min_ms"] as? Double, let max = r["max_ms"] as? Double
-            else {
-                bench.note("references: the C++ port failed on \(build.dataset)")
-                continue
-            }
-            let peak = r["peak_rss_bytes"] as? Int
-            record(bench, BenchResult(name: "supercluster-port:cluster.build", dataset: build.dataset, n: build.n, unit: "ms",
-                                      median: median, min: min, max: max, runs: runs, peak_rss_bytes: peak),
-                   against: "cluster.build")
-            if let peak, let before = r["rss_before_bytes"] as? Int {
-                bench.note("memory \(build.dataset), C++ port: \(String(format: "%.1f", Double(peak - before) / 1_048_576)) MB added by its builds (peak RSS minus resident before, input excluded)")
-            }
+            else { break }
+            ours.append(mine)
+            port.append((median, min, max))
+            peak = r["peak_rss_bytes"] as? Int
+            before = r["rss_before_bytes"] as? Int
+        }
+        guard !port.isEmpty else {
+            bench.note("references: the C++ port failed on \(build.dataset)")
+            return
+        }
+        let medians = port.map(\.median).sorted()
+        bench.record(BenchResult(name: "supercluster-port:cluster.build", dataset: build.dataset, n: build.n, unit: "ms",
+                                 median: medians[medians.count / 2], min: port.map(\.min).min()!, max: port.map(\.max).max()!,
+                                 runs: runs * port.count, peak_rss_bytes: peak))
+        let ratios = zip(port, ours).map { $0.median / $1 }
+        let ratio = ratios.sorted()[ratios.count / 2]
+        let rounds = zip(ours, port).map { "\(fmt($0)) / \(fmt($1.median))" }.joined(separator: ", ")
+        bench.note("side by side: cluster.build/\(build.dataset): SpatialCore against supercluster-port, "
+            + "\(port.count) round\(port.count == 1 ? "" : "s") back to back (ms): \(rounds): \(fmt(ratio))x")
+        if let peak, let before {
+            bench.note("memory \(build.dataset), C++ port: \(String(format: "%.1f", Double(peak - before) / 1_048_576)) MB added by its builds (peak RSS minus resident before, input excluded)")
         }
     }
 

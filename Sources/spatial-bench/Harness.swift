@@ -34,14 +34,47 @@ final class Bench {
     let datasets: [BenchDataset]
     let dataDirectory: URL?
     private(set) var results: [BenchResult] = []
+    /// Whether figures keep a way to time their body again (`keep(_:dataset:runs:_:)`): set when
+    /// a reference will be timed beside them in rounds, so that each round times both back to back.
+    let keepsBodies: Bool
+    /// Per `name/dataset`: the figure's body and its number of runs, kept for the paired rounds.
+    private(set) var kept: [String: (runs: Int, body: () -> Void)] = [:]
+    /// Called with a figure's name and dataset as soon as its body is kept: the reference is
+    /// timed there, in the process state the figure itself was measured in.
+    var afterKeep: ((String, String) -> Void)? = nil
 
-    init(runs: Int, only: String?, full: Bool, json: Bool, datasets: [BenchDataset], dataDirectory: URL?) {
+    init(runs: Int, only: String?, full: Bool, json: Bool, datasets: [BenchDataset], dataDirectory: URL?,
+         keepsBodies: Bool = false) {
         self.runs = runs
         self.only = only
         self.full = full
         self.json = json
         self.datasets = datasets
         self.dataDirectory = dataDirectory
+        self.keepsBodies = keepsBodies
+    }
+
+    /// Keeps `body` (what the figure `name/dataset` times, `runs` runs) for a later paired round,
+    /// when ``keepsBodies``. The body's captures stay alive until the bench ends.
+    func keep(_ name: String, dataset: String, runs: Int? = nil, _ body: @escaping () -> Void) {
+        guard keepsBodies, wants("\(name)/\(dataset)") || wants(name) else { return }
+        kept["\(name)/\(dataset)"] = (Swift.max(1, runs ?? self.runs), body)
+        afterKeep?(name, dataset)
+    }
+
+    /// Times a kept body again (one warm-up, then its runs) and returns the median in ms, or nil
+    /// when nothing was kept under `name/dataset`.
+    func retime(_ name: String, dataset: String) -> Double? {
+        guard let (count, body) = kept["\(name)/\(dataset)"] else { return nil }
+        body()
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
     }
 
     /// Whether a figure with this name is selected by `--only`.

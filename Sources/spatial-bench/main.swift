@@ -14,7 +14,7 @@ let groups: [(name: String, run: (Bench) throws -> Void)] = [
 
 let usage = """
     usage: spatial-bench [--data DIR] [--only PATTERN] [--runs N] [--json] [--full] [--plot FILE.svg]
-                         [--reference-js DIR] [--reference-port BINARY]
+                         [--reference-js DIR] [--reference-port BINARY [--rounds N]]
       --data DIR      real datasets (default: $SPATIAL_DATASETS, else Datasets/)
       --only PATTERN  run only the figures whose name contains PATTERN
       --runs N        timed runs per figure after one warm-up (default 5)
@@ -25,9 +25,12 @@ let usage = """
       --reference-js DIR       after SpatialCore's figures, time kdbush and flatbush (ES-module
                                packages in DIR) on the index figures, with node, from the checkout
                                (Scripts/reference/kdbush-flatbush-bench.mjs)
-      --reference-port BINARY  after SpatialCore's figures, time the C++ port of supercluster
-                               (built from Scripts/reference/supercluster-port-bench.cpp) on every
-                               dataset the cluster.build figures ran on
+      --reference-port BINARY  right after each cluster.build figure, time the C++ port of
+                               supercluster (built from Scripts/reference/supercluster-port-bench.cpp)
+                               on the same dataset, back to back with SpatialCore's build again
+      --rounds N      with --reference-port: time SpatialCore's build again and then the port,
+                      back to back, N times per dataset (default 1); the ratio noted is the
+                      median of the rounds' ratios
     """
 
 runMemoryProbeIfAsked()
@@ -62,6 +65,12 @@ while !arguments.isEmpty {
     case "--plot": plotPath = value()
     case "--reference-js": references.javaScriptLibraries = value()
     case "--reference-port": references.portBinary = value()
+    case "--rounds":
+        guard let n = Int(value()), n > 0 else {
+            FileHandle.standardError.write(Data("spatial-bench: --rounds takes a positive whole number\n".utf8))
+            exit(2)
+        }
+        references.rounds = n
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -104,7 +113,11 @@ for path in candidates where !path.isEmpty {
     }
 }
 
-let bench = Bench(runs: runs, only: only, full: full, json: json, datasets: datasets, dataDirectory: directory)
+let bench = Bench(runs: runs, only: only, full: full, json: json, datasets: datasets, dataDirectory: directory,
+                  keepsBodies: references.portBinary != nil)
+bench.afterKeep = { [references] name, dataset in
+    if name == "cluster.build" { references.pairPort(bench, dataset: dataset) }
+}
 if datasets.isEmpty {
     bench.note("No real datasets found (--data, $SPATIAL_DATASETS, Datasets/): using seeded synthetic points only.")
 } else {
