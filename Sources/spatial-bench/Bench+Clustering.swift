@@ -39,6 +39,19 @@ private func noteBuildMemory(_ bench: Bench, _ dataset: String, _ bytes: Double)
     bench.note("memory \(dataset): \(String(format: "%.1f", bytes / 1_048_576)) MB added by the build (peak RSS of a fresh process, input excluded)")
 }
 
+/// The fire-hydrant case of `performance.md` on the Tulsa file: radius 75, with `max FLOW`,
+/// `any STATION == "27"` and `sum FLOW` as typed cluster properties.
+enum FireHydrantCase {
+    /// The feature properties the case reads.
+    static let keys = ["FLOW", "STATION"]
+    static var options: ClusterOptions { get throws { try ClusterOptions(radius: 75) } }
+    static let properties = [
+        ClusterProperty("max", .maximum(of: "FLOW")),
+        ClusterProperty("in_station_27", .any(ClusterPredicate(property: "STATION", .equals("27")))),
+        ClusterProperty("sum", .sum(of: "FLOW")),
+    ]
+}
+
 /// `cluster.build/…`, `cluster.query.world-z<z>/…`, `cluster.query.screen-z12/…`,
 /// `cluster.expansion-zoom/…` (and children / leaves per second).
 func benchClustering(_ bench: Bench) throws {
@@ -66,18 +79,16 @@ func benchClustering(_ bench: Bench) throws {
 
     // Tulsa, radius 75 with the fire-hydrant cluster properties (typed, then as expressions).
     if let tulsa = bench.dataset("tulsa-fire-hydrants") {
-        let input = clusterBenchInput(tulsa, properties: ["FLOW", "STATION"])
-        let r75 = try ClusterOptions(radius: 75)
-        let typed = [
-            ClusterProperty("max", .maximum(of: "FLOW")),
-            ClusterProperty("in_station_27", .any(ClusterPredicate(property: "STATION", .equals("27")))),
-            ClusterProperty("sum", .sum(of: "FLOW")),
-        ]
+        let input = clusterBenchInput(tulsa, properties: FireHydrantCase.keys)
+        let r75 = try FireHydrantCase.options, typed = FireHydrantCase.properties
         let build = {
             blackHole(try? ClusterIndex(coordinates: input.coordinates, properties: input.properties, options: r75, clusterProperties: typed))
         }
         bench.measure("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", n: input.coordinates.count, build)
         bench.keep("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", build)
+        if bench.wants("cluster.build/tulsa-fire-hydrants/r75-props") {
+            noteBuildMemory(bench, "tulsa-fire-hydrants/r75-props", memoryProbe(fireHydrantCase: tulsa.url))
+        }
         let expressions = try ClusterPropertyExpressions(json: [
             "max": ["max", ["get", "FLOW"]],
             "in_station_27": ["any", ["==", ["get", "STATION"], "27"]],

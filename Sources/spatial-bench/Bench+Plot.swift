@@ -53,7 +53,13 @@ func memoryProbe(file: URL) -> Double {
     memoryProbe(spec: "file:\(file.path)")
 }
 
-/// Runs the probe named by `spec` (`uniform:N`, `blobs:N` or `file:PATH`).
+/// Runs `spatial-bench` again as a probe for one build of the fire-hydrant case
+/// (``FireHydrantCase``) over a GeoJSON file and reads the bytes it reports; NaN when it fails.
+func memoryProbe(fireHydrantCase file: URL) -> Double {
+    memoryProbe(spec: "file-r75-props:\(file.path)")
+}
+
+/// Runs the probe named by `spec` (`uniform:N`, `blobs:N`, `file:PATH` or `file-r75-props:PATH`).
 private func memoryProbe(spec: String) -> Double {
     memoryProbeReadings(spec: spec).first ?? .nan
 }
@@ -77,16 +83,24 @@ func memoryProbeReadings(spec: String) -> [Double] {
 }
 
 /// When this process is a memory probe: builds one index over the named synthetic points or
-/// file, prints the peak resident size minus the resident size before the build (inputs kept
+/// file (default options, or the fire-hydrant case), prints the peak resident size minus the resident size before the build (inputs kept
 /// alive, so they are excluded) and exits.
 func runMemoryProbeIfAsked() {
     guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
     if spec.hasPrefix("kdtree:") || spec.hasPrefix("rtree:") { runIndexMemoryProbe(spec) }
     let coordinates: [Coordinate]
-    if spec.hasPrefix("file:") {
-        let url = URL(fileURLWithPath: String(spec.dropFirst("file:".count)))
+    // `file-r75-props:PATH`: the fire-hydrant case (radius 75, FLOW and STATION read, the three
+    // typed cluster properties); the properties read are input, kept alive like the coordinates.
+    var properties: [JSONObject] = []
+    var fireHydrantCase = false
+    if spec.hasPrefix("file:") || spec.hasPrefix("file-r75-props:") {
+        fireHydrantCase = spec.hasPrefix("file-r75-props:")
+        let url = URL(fileURLWithPath: String(spec.drop { $0 != ":" }.dropFirst()))
         guard let bytes = try? Data(contentsOf: url) else { exit(2) }
-        coordinates = clusterBenchInput(BenchDataset(name: url.lastPathComponent, url: url, bytes: [UInt8](bytes))).coordinates
+        let dataset = BenchDataset(name: url.lastPathComponent, url: url, bytes: [UInt8](bytes))
+        let input = clusterBenchInput(dataset, properties: fireHydrantCase ? FireHydrantCase.keys : [])
+        coordinates = input.coordinates
+        properties = input.properties
     } else {
         let parts = spec.split(separator: ":")
         guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
@@ -98,10 +112,15 @@ func runMemoryProbeIfAsked() {
     returnFreedMemoryToOS()
     let before = PeakMemory.resident() ?? 0
     PeakMemory.reset()
-    let index = try? ClusterIndex(coordinates: coordinates)
+    guard let hydrantOptions = try? FireHydrantCase.options else { exit(2) }
+    let index = fireHydrantCase
+        ? try? ClusterIndex(coordinates: coordinates, properties: properties, options: hydrantOptions,
+                            clusterProperties: FireHydrantCase.properties)
+        : try? ClusterIndex(coordinates: coordinates)
     let peak = PeakMemory.current() ?? before
     blackHole(index)
     blackHole(coordinates)
+    blackHole(properties)
     print(Swift.max(0, peak - before))
     exit(0)
 }
