@@ -37,7 +37,8 @@ final class Bench {
     /// Whether figures keep a way to time their body again (`keep(_:dataset:runs:_:)`): set when
     /// a reference will be timed beside them in rounds, so that each round times both back to back.
     let keepsBodies: Bool
-    /// Per `name/dataset`: the figure's body and its number of runs, kept for the paired rounds.
+    /// Per `name/dataset`: the figure's body and its number of runs, kept while its paired
+    /// rounds run.
     private(set) var kept: [String: (runs: Int, body: () -> Void)] = [:]
     /// Called with a figure's name and dataset as soon as its body is kept: the reference is
     /// timed there, in the process state the figure itself was measured in.
@@ -54,12 +55,14 @@ final class Bench {
         self.keepsBodies = keepsBodies
     }
 
-    /// Keeps `body` (what the figure `name/dataset` times, `runs` runs) for a later paired round,
-    /// when ``keepsBodies``. The body's captures stay alive until the bench ends.
+    /// Keeps `body` (what the figure `name/dataset` times, `runs` runs) for the paired rounds,
+    /// when ``keepsBodies``, while ``afterKeep`` runs; then lets it go (its captures, such as a
+    /// 1M-point input, do not stay alive for the rest of the bench).
     func keep(_ name: String, dataset: String, runs: Int? = nil, _ body: @escaping () -> Void) {
         guard keepsBodies, wants("\(name)/\(dataset)") || wants(name) else { return }
         kept["\(name)/\(dataset)"] = (Swift.max(1, runs ?? self.runs), body)
         afterKeep?(name, dataset)
+        kept["\(name)/\(dataset)"] = nil
     }
 
     /// Times a kept body again (one warm-up, then its runs) and returns the median in ms, or nil
