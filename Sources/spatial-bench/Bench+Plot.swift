@@ -83,8 +83,8 @@ func memoryProbeReadings(spec: String) -> [Double] {
 }
 
 /// When this process is a memory probe: builds one index over the named synthetic points or
-/// file (default options, or the fire-hydrant case), prints the peak resident size minus the resident size before the build (inputs kept
-/// alive, so they are excluded) and exits.
+/// file (default options, or the fire-hydrant case), prints the peak resident size minus the
+/// resident size before the build (inputs kept alive, so they are excluded) and exits.
 func runMemoryProbeIfAsked() {
     guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
     if spec.hasPrefix("kdtree:") || spec.hasPrefix("rtree:") { runIndexMemoryProbe(spec) }
@@ -109,10 +109,10 @@ func runMemoryProbeIfAsked() {
     }
     // Hand the reader's freed memory back to the OS, so that the build cannot reuse pages that
     // are already resident and look smaller than it is.
+    guard let hydrantOptions = try? FireHydrantCase.options else { exit(2) }
     returnFreedMemoryToOS()
     let before = PeakMemory.resident() ?? 0
     PeakMemory.reset()
-    guard let hydrantOptions = try? FireHydrantCase.options else { exit(2) }
     let index = fireHydrantCase
         ? try? ClusterIndex(coordinates: coordinates, properties: properties, options: hydrantOptions,
                             clusterProperties: FireHydrantCase.properties)
