@@ -63,7 +63,7 @@ func benchClustering(_ bench: Bench) throws {
         let input = clusterBenchInput(dataset)
         let build = { blackHole(try? ClusterIndex(coordinates: input.coordinates, options: options)) }
         bench.measure("cluster.build", dataset: dataset.name, n: input.coordinates.count, build)
-        bench.keep("cluster.build", dataset: dataset.name, build)
+        bench.pair("cluster.build", dataset: dataset.name, build)
         if let index = try? ClusterIndex(coordinates: input.coordinates, options: options) {
             built[dataset.name] = (index, input)
         }
@@ -85,7 +85,7 @@ func benchClustering(_ bench: Bench) throws {
             blackHole(try? ClusterIndex(coordinates: input.coordinates, properties: input.properties, options: r75, clusterProperties: typed))
         }
         bench.measure("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", n: input.coordinates.count, build)
-        bench.keep("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", build)
+        bench.pair("cluster.build", dataset: "tulsa-fire-hydrants/r75-props", build)
         if bench.wants("cluster.build/tulsa-fire-hydrants/r75-props") {
             noteBuildMemory(bench, "tulsa-fire-hydrants/r75-props", memoryProbe(fireHydrantCase: tulsa.url))
         }
@@ -116,7 +116,7 @@ func benchClustering(_ bench: Bench) throws {
         let build = { blackHole(try? ClusterIndex(coordinates: coordinates, options: options)) }
         let buildRuns = coordinates.count >= 1_000_000 ? 3 : nil
         bench.measure("cluster.build", dataset: name, n: coordinates.count, runs: buildRuns, build)
-        bench.keep("cluster.build", dataset: name, runs: buildRuns, build)
+        bench.pair("cluster.build", dataset: name, runs: buildRuns, build)
         if bench.wants("cluster.build/\(name)") {
             noteBuildMemory(bench, name, memoryProbe(distribution: String(name.prefix { $0 != "-" }), n: coordinates.count))
         }

@@ -60,9 +60,10 @@ struct References {
 
     /// The C++ port on the dataset of the `cluster.build` figure just measured (coordinates only,
     /// as SpatialCore's figures are built; the r75 case with the features' properties), in
-    /// ``rounds`` rounds back to back with SpatialCore's build. Called as the figure's body is
-    /// kept (`Bench.afterKeep`), so both are timed in the process state of the figure itself.
-    func pairPort(_ bench: Bench, dataset: String) {
+    /// ``rounds`` rounds back to back with SpatialCore's build (`again`). Called from
+    /// `Bench.pairing` right after the figure, so both are timed in the process state of the
+    /// figure itself.
+    func pairPort(_ bench: Bench, dataset: String, again: Retimer) {
         guard let binary = portBinary,
             let build = bench.results.last(where: { $0.name == "cluster.build" && $0.dataset == dataset })
         else { return }
@@ -89,9 +90,9 @@ struct References {
         // carries that drift. The ratio reported is the median of the rounds' ratios.
         var ours: [Double] = [], port: [(median: Double, min: Double, max: Double)] = []
         var peak: Int? = nil, before: Int? = nil
-        for round in 0 ..< rounds {
-            let mine = bench.retime("cluster.build", dataset: build.dataset) ?? (round == 0 ? build.median : nil)
-            guard let mine, let output = Self.run(binary, arguments),
+        for _ in 0 ..< rounds {
+            let mine = again.median()
+            guard let output = Self.run(binary, arguments),
                 let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
                 let r = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let median = r["median_ms"] as? Double, let min = r["min_ms"] as? Double, let max = r["max_ms"] as? Double

@@ -18,6 +18,25 @@ struct BenchResult: Codable {
     var peak_rss_bytes: Int?
 }
 
+/// A figure's body and number of runs, so that it can be timed again beside a reference.
+struct Retimer {
+    let runs: Int
+    let body: () -> Void
+
+    /// Times the body again (one warm-up, then ``runs`` runs) and returns the median in ms.
+    func median() -> Double {
+        body()
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+}
+
 /// A real dataset found on disk: its base name and raw bytes.
 struct BenchDataset {
     let name: String
@@ -34,50 +53,26 @@ final class Bench {
     let datasets: [BenchDataset]
     let dataDirectory: URL?
     private(set) var results: [BenchResult] = []
-    /// Whether figures keep a way to time their body again (`keep(_:dataset:runs:_:)`): set when
-    /// a reference will be timed beside them in rounds, so that each round times both back to back.
-    let keepsBodies: Bool
-    /// Per `name/dataset`: the figure's body and its number of runs, kept while its paired
-    /// rounds run.
-    private(set) var kept: [String: (runs: Int, body: () -> Void)] = [:]
-    /// Called with a figure's name and dataset as soon as its body is kept: the reference is
-    /// timed there, in the process state the figure itself was measured in.
-    var afterKeep: ((String, String) -> Void)? = nil
+    /// Called by ``pair(_:dataset:runs:_:)`` with a figure's name, dataset and a way to time its
+    /// body again: a reference is timed there, beside the figure, in the process state the figure
+    /// itself was measured in. Nil when no reference is paired with figures.
+    var pairing: ((_ name: String, _ dataset: String, _ again: Retimer) -> Void)? = nil
 
-    init(runs: Int, only: String?, full: Bool, json: Bool, datasets: [BenchDataset], dataDirectory: URL?,
-         keepsBodies: Bool = false) {
+    init(runs: Int, only: String?, full: Bool, json: Bool, datasets: [BenchDataset], dataDirectory: URL?) {
         self.runs = runs
         self.only = only
         self.full = full
         self.json = json
         self.datasets = datasets
         self.dataDirectory = dataDirectory
-        self.keepsBodies = keepsBodies
     }
 
-    /// Keeps `body` (what the figure `name/dataset` times, `runs` runs) for the paired rounds,
-    /// when ``keepsBodies``, while ``afterKeep`` runs; then lets it go (its captures, such as a
-    /// 1M-point input, do not stay alive for the rest of the bench).
-    func keep(_ name: String, dataset: String, runs: Int? = nil, _ body: @escaping () -> Void) {
-        guard keepsBodies, wants("\(name)/\(dataset)") || wants(name) else { return }
-        kept["\(name)/\(dataset)"] = (Swift.max(1, runs ?? self.runs), body)
-        afterKeep?(name, dataset)
-        kept["\(name)/\(dataset)"] = nil
-    }
-
-    /// Times a kept body again (one warm-up, then its runs) and returns the median in ms, or nil
-    /// when nothing was kept under `name/dataset`.
-    func retime(_ name: String, dataset: String) -> Double? {
-        guard let (count, body) = kept["\(name)/\(dataset)"] else { return nil }
-        body()
-        var samples: [Double] = []
-        for _ in 0..<count {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        samples.sort()
-        return samples[samples.count / 2]
+    /// Hands `body` (what the figure `name/dataset` times, `runs` runs) to ``pairing`` when it is
+    /// set and the figure is selected. The body is not stored: its captures, such as a 1M-point
+    /// input, are let go when the call returns.
+    func pair(_ name: String, dataset: String, runs: Int? = nil, _ body: @escaping () -> Void) {
+        guard let pairing, wants("\(name)/\(dataset)") || wants(name) else { return }
+        pairing(name, dataset, Retimer(runs: Swift.max(1, runs ?? self.runs), body: body))
     }
 
     /// Whether a figure with this name is selected by `--only`.

@@ -42,6 +42,7 @@ var json = false
 var full = false
 var plotPath: String? = nil
 var references = References()
+var roundsGiven = false
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     func value() -> String {
@@ -71,6 +72,7 @@ while !arguments.isEmpty {
             exit(2)
         }
         references.rounds = n
+        roundsGiven = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -78,6 +80,11 @@ while !arguments.isEmpty {
         FileHandle.standardError.write(Data("spatial-bench: unknown option \(flag)\n\(usage)\n".utf8))
         exit(2)
     }
+}
+
+if roundsGiven && references.portBinary == nil {
+    FileHandle.standardError.write(Data("spatial-bench: --rounds times the C++ port beside each build: it needs --reference-port\n".utf8))
+    exit(2)
 }
 
 let knownDatasets = ["dc-fire-hydrants", "tulsa-fire-hydrants", "earthquakes", "places", "cities500"]
@@ -113,10 +120,11 @@ for path in candidates where !path.isEmpty {
     }
 }
 
-let bench = Bench(runs: runs, only: only, full: full, json: json, datasets: datasets, dataDirectory: directory,
-                  keepsBodies: references.portBinary != nil)
-bench.afterKeep = { [references] name, dataset in
-    if name == "cluster.build" { references.pairPort(bench, dataset: dataset) }
+let bench = Bench(runs: runs, only: only, full: full, json: json, datasets: datasets, dataDirectory: directory)
+if references.portBinary != nil {
+    bench.pairing = { [references] name, dataset, again in
+        if name == "cluster.build" { references.pairPort(bench, dataset: dataset, again: again) }
+    }
 }
 if datasets.isEmpty {
     bench.note("No real datasets found (--data, $SPATIAL_DATASETS, Datasets/): using seeded synthetic points only.")
