@@ -1,8 +1,8 @@
 /// For every input point, the squared distance to its nearest other point when that is at most
-/// `h`, else +∞ (or, when some other point lies within 3 r(maxZoom), the distance to the first
-/// such point found: no level can tell the two apart) — found by a few grid passes of growing
-/// cell size (radix-sorted cell keys and a sweep with three monotone pointers; no hashing, no
-/// per-point allocation).
+/// `h`, else +∞ — or the distance to another point found first that lies between the same two
+/// level thresholds as the nearest one (no level can tell the two apart) — found by a few grid
+/// passes of growing cell size (radix-sorted cell keys and a sweep with three monotone pointers;
+/// no hashing, no per-point allocation).
 ///
 /// Why it lets the build skip searches: a raw point whose nearest other point is farther than
 /// 3r at zoom z has no neighbour within r at level z + 1. A cluster present there was formed at a
@@ -47,8 +47,9 @@ struct IsolationBound {
     /// How many slots ahead a gather in cell order asks for a point's coordinates.
     static let gatherDistance = 16
 
-    /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; any value ≤
-    /// (3 r(maxZoom))² stands for "some point that close".
+    /// Per point row: squared nearest-other-point distance if ≤ h², else +∞; a value may instead
+    /// be a farther point's squared distance that every level threshold (``threshold(radius:float32:)``)
+    /// compares alike (see ``stopDistance(after:cell:thresholds:)``).
     let nearest2: ContiguousArray<Double>
     /// The last pass's grid cell size (unit Mercator): the threshold (``threshold(radius:float32:)``)
     /// of that pass's zoom, or 2^-18 if larger. Distances up to it are exact.
@@ -71,10 +72,11 @@ struct IsolationBound {
             if Double.pi * r3 * r3 * Double(m) > 2 { break }
             zStop -= 1
         }
-        // Any distance within 3 r(maxZoom) keeps a point active at every level: a scan may stop
-        // at the first such point instead of finding the nearest.
-        let near = 3 * options.searchRadius(atZoom: options.maxZoom)
-        let near2 = near * near
+        // The levels' thresholds, ascending: only which of them a point's nearest distance
+        // falls under matters (see `stopDistance`).
+        let thresholds = (options.minZoom ... options.maxZoom).reversed().map {
+            Self.threshold(radius: options.searchRadius(atZoom: $0), float32: float32)
+        }
         var nearest = ContiguousArray<Double>(repeating: .infinity, count: m)
         var unresolved = m
         // Each pass writes all of these before reading them (fill, sort, gather): not cleared.
@@ -105,6 +107,7 @@ struct IsolationBound {
         }
         var h = 0.0
         while m > 1 {
+            let previousH = h
             // A cell as wide as level z's threshold (3r and its margins), so that the last
             // pass's bound serves its own level too: with cells of exactly 3r, the margins put
             // that level's threshold past the cell size, and every raw point counted as active
@@ -136,8 +139,9 @@ struct IsolationBound {
             let cellBits = Swift.max(1, Int.bitWidth - ((rows - 1) << columnShift | (columns - 1)).leadingZeroBitCount)
             assert(Self.cellShift + cellBits <= 64, "a cell number too wide for the key")
             CellKeySort.radixSort(&keys, scratch: &scratch, lowBit: Self.cellShift, highBit: Self.cellShift + cellBits, parallel: parallel)
+            let stop = Self.stopDistance(after: previousH, cell: h, thresholds: thresholds)
             let settled = Self.gatherAndSweep(
-                keys: keys, x: x, y: y, h: h, columns: columns, columnShift: columnShift, rows: rows, near: near2, parallel: parallel,
+                keys: keys, x: x, y: y, h: h, columns: columns, columnShift: columnShift, rows: rows, stop: stop * stop, parallel: parallel,
                 prefetchFrom: options.prefetchThreshold, nearest: &nearest, gathered: &gathered)
             // A pass that settles almost nothing (sparse data at a fine cell size) says the next
             // ones would too: skip ahead. Any cell size gives exact distances up to itself, so
@@ -160,7 +164,7 @@ struct IsolationBound {
     /// O(n + Σ block sizes).
     static func gatherAndSweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
-        columns: Int, columnShift: Int, rows: Int, near near2: Double, parallel: Bool,
+        columns: Int, columnShift: Int, rows: Int, stop stop2: Double, parallel: Bool,
         prefetchFrom: Int, nearest: inout ContiguousArray<Double>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
@@ -194,9 +198,9 @@ struct IsolationBound {
                     var settledLow = 0, settledHigh = 0
                     ParallelPair.run(
                         parallel: parallel && middle < m,
-                        { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, near2: near2,
+                        { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, stop2: stop2,
                                              columns: columns, columnShift: columnShift, rows: rows, nearest: nearest) },
-                        { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, near2: near2,
+                        { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, stop2: stop2,
                                               columns: columns, columnShift: columnShift, rows: rows, nearest: nearest) })
                     settled = settledLow + settledHigh
                 }
@@ -207,7 +211,7 @@ struct IsolationBound {
 
     /// The sweep of the cells whose keys are `keys[cells]` (whole cells); the blocks read all keys.
     private static func sweep(
-        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, cells: Range<Int>, h2: Double, near2: Double,
+        keys: UnsafeBufferPointer<UInt64>, xy: UnsafeBufferPointer<SIMD2<Double>>, cells: Range<Int>, h2: Double, stop2: Double,
         columns: Int, columnShift: Int, rows: Int,
         nearest: UnsafeMutableBufferPointer<Double>
     ) -> Int {
@@ -256,9 +260,9 @@ struct IsolationBound {
                     let ia = Int(truncatingIfNeeded: keys[a] & pointMask)
                     let pa = xy[a]
                     var best = Double.infinity
-                    // A point within `near` is as good as the nearest: no level tests a distance
-                    // below it. Stopping there keeps a cell of n identical or crowded points
-                    // (or any data under a huge radius) O(n), not O(n²).
+                    // A point within `stop` is as good as the nearest: no level's test tells the
+                    // two apart (see `stopDistance`). Stopping there also keeps a cell of n
+                    // identical or crowded points (or any data under a huge radius) O(n), not O(n²).
                     blocks: for k in 0..<3 {
                         let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
                         var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
@@ -268,7 +272,7 @@ struct IsolationBound {
                                 let d2 = d.x * d.x + d.y * d.y
                                 if d2 < best {
                                     best = d2
-                                    if d2 <= near2 { break blocks }
+                                    if d2 <= stop2 { break blocks }
                                 }
                             }
                             j += 1
@@ -283,6 +287,16 @@ struct IsolationBound {
             q = qe
         }
         return settled
+    }
+
+    /// How near a point found by a pass with cells `h` must be for the scan to stop there: the
+    /// smallest level threshold beyond `previousH`, the previous pass's cell size (at most `h`).
+    /// A point the pass scans is farther than `previousH` from every other (or it would have
+    /// been settled), so its nearest distance and any distance up to that threshold lie above
+    /// the same thresholds and below the same ones: every level tests them alike. The first
+    /// pass (`previousH` 0) stops at the finest level's threshold. O(levels).
+    static func stopDistance(after previousH: Double, cell h: Double, thresholds: [Double]) -> Double {
+        Swift.min(thresholds.first { $0 > previousH } ?? h, h)
     }
 
     /// The squared distance beyond which a raw point is isolated at search radius `r`: (3r)² with

@@ -22,16 +22,20 @@ struct IsolationBoundTests {
         return (x, y)
     }
 
-    @Test("nearest distances: exact up to the cell size, ∞ beyond, anything within 3 r(maxZoom) for close pairs",
-          arguments: [false, true])
-    func nearestAgainstBruteForce(parallel: Bool) throws {
+    @Test("nearest distances: on the same side of every level threshold as brute force, ∞ beyond the cell size",
+          arguments: [false, true], [false, true])
+    func nearestAgainstBruteForce(parallel: Bool, float32: Bool) throws {
         let (x, y) = Self.points(3_000, seed: 17)
         let n = x.count
         let options = try ClusterOptions()
         let bound = IsolationBound(x: x, y: y, count: n, bounds: ItemBounds(x: x, y: y, count: n),
-                                   options: options, parallel: parallel)
-        let near = 3 * options.searchRadius(atZoom: options.maxZoom)
-        var checked = 0
+                                   options: options, float32: float32, parallel: parallel)
+        // What the levels ask: whether a point's nearest other point lies beyond their threshold.
+        let thresholds = (options.minZoom...options.maxZoom).map {
+            bound.isolatedSquaredDistance(radius: options.searchRadius(atZoom: $0), float32: float32)
+        }.filter { $0 < .infinity }
+        #expect(thresholds.count >= 3)
+        var exact = 0, within = 0
         for i in 0..<n {
             var best = Double.infinity
             for j in 0..<n where j != i {
@@ -39,16 +43,31 @@ struct IsolationBoundTests {
                 best = min(best, dx * dx + dy * dy)
             }
             let got = bound.nearest2[i]
-            if best <= near * near {
-                #expect(got <= near * near, "point \(i): \(got), nearest \(best)")
-            } else if best <= bound.h * bound.h {
-                #expect(got == best, "point \(i): \(got), nearest \(best)")
-                checked += 1
+            for t in thresholds {
+                #expect((got > t) == (best > t), "point \(i): \(got) against nearest \(best), threshold \(t)")
+            }
+            if best <= bound.h * bound.h {
+                // Never nearer than the nearest point: a distance found is a real point's.
+                #expect(got >= best, "point \(i): \(got), nearest \(best)")
+                within += 1
+                if got == best { exact += 1 }
             } else {
                 #expect(got == .infinity, "point \(i): \(got), nearest \(best) beyond h \(bound.h)")
             }
         }
-        #expect(checked > n / 4)
+        // The data settle points at several passes, and most scans end at the nearest point.
+        #expect(within > n / 4)
+        #expect(exact > within / 2)
+    }
+
+    @Test("the scan's stop: the first level threshold past the previous pass's cells, at most the cell")
+    func stopDistance() {
+        let thresholds = [1.0, 2.0, 4.0, 8.0]
+        #expect(IsolationBound.stopDistance(after: 0, cell: 1, thresholds: thresholds) == 1)
+        #expect(IsolationBound.stopDistance(after: 1, cell: 4, thresholds: thresholds) == 2)
+        #expect(IsolationBound.stopDistance(after: 1.5, cell: 8, thresholds: thresholds) == 2)
+        #expect(IsolationBound.stopDistance(after: 4, cell: 4, thresholds: thresholds) == 4)
+        #expect(IsolationBound.stopDistance(after: 8, cell: 9, thresholds: thresholds) == 9)
     }
 
     @Test("the isolation threshold: 3r plus the float32 margin, ∞ once it passes the cell size")
