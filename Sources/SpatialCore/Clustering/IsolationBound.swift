@@ -263,7 +263,9 @@ struct IsolationBound {
                     // A point within `stop` is as good as the nearest: no level's test tells the
                     // two apart (see `stopDistance`). Stopping there also keeps a cell of n
                     // identical or crowded points (or any data under a huge radius) O(n), not O(n²).
-                    blocks: for k in 0..<3 {
+                    blocks: for b in 0..<3 {
+                        // The point's own row first: its nearer points are likelier there.
+                        let k = b == 0 ? 1 : b == 1 ? 0 : 2
                         let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
                         var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
                         while j < e {
