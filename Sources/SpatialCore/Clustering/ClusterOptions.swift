@@ -73,9 +73,10 @@ public struct ClusterOptions: Sendable, Hashable {
     /// `ClusterBuilder.clusterLevelOnGrid`). Tests set `.infinity` (pair lists wherever their size
     /// limit allows) or 0 (searches only); the result is the same.
     var pairsBelow: Double? = nil
-    /// From how many items a `.double` build's loops over items at random places ask for their
-    /// loads ahead (`nil`: `LevelGrid.prefetchFrom`). Tests set 0 to run those loops on small
-    /// inputs; the result is the same either way.
+    /// From how many items a `.double` build takes a level to be larger than the core's own
+    /// cache (`nil`: `LevelGrid.prefetchFrom`): its loops over items at random places then ask
+    /// for their loads ahead, and a searched level marks the items that have a neighbour before
+    /// its walk. Tests set 0 to run those paths on small inputs; the result is the same either way.
     var prefetchFrom: Int? = nil
     /// ``prefetchFrom``, or the library's `LevelGrid.prefetchFrom`. O(1).
     var prefetchThreshold: Int { prefetchFrom ?? LevelGrid.prefetchFrom }

@@ -41,10 +41,11 @@ struct ClusterBuildPathTests {
         #expect(try Self.expectSame(searched, listed) > 50)
     }
 
-    /// The build's loops over items at random places ask for their loads ahead on large levels
-    /// only (`LevelGrid.prefetchFrom`); asking changes no result. Forced on every level (and the
+    /// On levels larger than the core's cache only (`LevelGrid.prefetchFrom`), the build's loops
+    /// over items at random places ask for their loads ahead and searched levels mark the items
+    /// with a neighbour first; neither changes the result. Forced on every level (and the
     /// isolation pre-pass on, both cores used), the index must equal the one built without.
-    @Test("asking for loads ahead changes nothing", arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [0, 3])
+    @Test("asking for loads ahead and marking first change nothing", arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [0, 3])
     func prefetchingChangesNothing(scenario: ClusterReferenceTests.Scenario, pairsBelow: Double) throws {
         let n = 4_000
         let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 41)
