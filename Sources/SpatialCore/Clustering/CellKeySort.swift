@@ -31,16 +31,21 @@ enum CellKeySort {
         return b
     }
 
-    /// LSD radix sort of `a` by bits lowBit ..< highBit (stable): 13 bits a pass, 8 for fewer
-    /// than 8,192 keys (where clearing and summing 8,192 counters would cost more than the
-    /// extra pass). When `parallel`, each pass counts and scatters the two halves of the input
-    /// on the two cores: the second half's keys of a digit go after the first half's, so the
-    /// result is the sequential sort's. O(n · passes).
+    /// LSD radix sort of `a` by bits lowBit ..< highBit (stable): at most 13 bits a pass, 8 for
+    /// fewer than 8,192 keys (where clearing and summing 8,192 counters would cost more than the
+    /// extra pass), the bits shared evenly between the passes (18 bits: two passes of 9, not 13
+    /// and 5: 512 counters to clear and sum a pass instead of 8,192). When `parallel`, each pass
+    /// counts and scatters the two halves of the input on the two cores: the second half's keys
+    /// of a digit go after the first half's, so the result is the sequential sort's.
+    /// O(n · passes + 2^digit bits · passes).
     static func radixSort(_ a: inout ContiguousArray<UInt64>, scratch: inout ContiguousArray<UInt64>,
                           lowBit: Int, highBit: Int, parallel: Bool) {
         let n = a.count
         precondition(scratch.count == n)
-        let digitBits = n < 1 << 13 ? 8 : 13
+        let maxDigitBits = n < 1 << 13 ? 8 : 13
+        let bits = Swift.max(highBit - lowBit, 1)
+        let passes = (bits + maxDigitBits - 1) / maxDigitBits
+        let digitBits = (bits + passes - 1) / passes
         let radix = 1 << digitBits
         let mask = UInt64(radix - 1)
         // Per half: the digit counts, then each digit's next output slot.
