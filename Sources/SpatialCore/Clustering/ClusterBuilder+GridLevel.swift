@@ -114,14 +114,15 @@ extension ClusterBuilder {
         }
         searchedLastLevel = true
         grid.prepareSearches()
-        var slotOf = ContiguousArray<Int32>(repeating: -1, count: n)
         if n >= options.prefetchThreshold {
+            var slotOf = ContiguousArray<Int32>(repeating: -1, count: n)
             slotOf.withUnsafeMutableBufferPointer { grid.markItemsWithNeighbours(radius: r, slots: $0, parallel: parallel) }
-        } else {
+            return .searches(grid, slotOf)
+        }
+        // Every item's slot (the keys are a permutation of the indices: each entry written once).
+        let slotOf = ContiguousArray<Int32>(filling: n) { slotOf in
             grid.keys.withUnsafeBufferPointer { keys in
-                slotOf.withUnsafeMutableBufferPointer { slotOf in
-                    for k in 0 ..< n { slotOf[Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask)] = Int32(truncatingIfNeeded: k) }
-                }
+                for k in 0 ..< n { slotOf[Int(truncatingIfNeeded: keys[k] & LevelGrid.indexMask)] = Int32(truncatingIfNeeded: k) }
             }
         }
         return .searches(grid, slotOf)
