@@ -14,7 +14,8 @@ extension ClusterBuilder {
         let z8 = Int8(z)
         let minPoints = options.minPoints
         let isolated2 = isolation?.isolatedSquaredDistance(radius: r, float32: true) ?? .infinity
-        // Per raw point (empty without the pre-pass): its nearest-point distance.
+        // Per raw point (empty without the pre-pass): its nearest-point distance, or one that
+        // every level threshold compares alike (`IsolationBound.nearest2`).
         let nearest2 = isolation?.nearest2 ?? []
         var next = ContiguousArray<UInt32>()
         next.reserveCapacity(level.count)

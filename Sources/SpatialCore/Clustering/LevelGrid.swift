@@ -241,8 +241,9 @@ struct LevelGrid {
     /// in order, and stops at an item's first neighbour.
     ///
     /// Each scan covers a block a hair wider than a search's (``block(around:radius:)``), so that an item left
-    /// unmarked can be found by no search at all, whatever the rounding of the cell bounds: the
-    /// build copies unmarked items without searching. `parallel`: the two halves of the slots are
+    /// unmarked can be found by no search at all, whatever the rounding of the cell bounds: on
+    /// the levels it marks (those larger than the core's cache), the build copies unmarked items
+    /// without searching. `parallel`: the two halves of the slots are
     /// scanned on the two cores (each slot writes only its own item's entry).
     /// O(n + Σ scanned block sizes).
     func markItemsWithNeighbours(radius r: Double, slots: UnsafeMutableBufferPointer<Int32>, parallel: Bool) {
