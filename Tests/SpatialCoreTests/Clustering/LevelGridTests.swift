@@ -115,6 +115,43 @@ struct LevelGridTests {
         }
     }
 
+    @Test("the sweep finds every pair within r along long rows, from any slot it starts at",
+          arguments: [(1_500, 3, 1e-5), (1_500, 1, 1e-5), (900, 40, 2e-5)])
+    func sweepAlongLongRows(count n: Int, lines: Int, radius r: Double) throws {
+        // Points along `lines` parallels r / 2 apart (each a grid row or two: pairs in the row
+        // and the one below), 0.1 r to 1.9 r apart along each, some at the same place: rows of
+        // hundreds of items, longer than the sweep's steps to a row's end.
+        var random = SplitMix(seed: UInt64(n * lines))
+        var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
+        for i in 0 ..< n {
+            let line = i % lines
+            let previous = i >= lines ? x[i - lines] : 0.3
+            x.append(i % 7 == 6 ? previous : previous + r * random.uniform(0.1, 1.9))
+            y.append(0.6 + Double(line) * r / 2)
+        }
+        let items = ContiguousArray((0 ..< n).map { UInt32($0) })
+        let expected = Self.pairsWithin(items, x: x, y: y, radius: r)
+        let grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: true, parallel: false)
+        // The whole sweep, and the sweep in parts cut at arbitrary slots (mid-row, mid-cell).
+        var cuts = [0, n]
+        for _ in 0 ..< 9 { cuts.append(Int(random.next() % UInt64(n))) }
+        cuts.sort()
+        for parts in [[0 ..< n], zip(cuts, cuts.dropFirst()).map { $0.0 ..< $0.1 }] {
+            var found = Set<[Int]>(), calls = 0
+            for part in parts {
+                let done = grid.forEachPairWithin(part, radius: r, limit: .max) { i, j in
+                    calls += 1
+                    found.insert([grid.order(i), grid.order(j)].sorted())
+                }
+                #expect(done)
+            }
+            #expect(found == expected, "\(parts.count) parts: \(found.symmetricDifference(expected).count) pairs differ")
+            #expect(calls == expected.count, "each pair once")
+        }
+        let lists = try #require(grid.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: true))
+        #expect(lists.neighbours.count == 2 * expected.count)
+    }
+
     @Test("the sweep gives up past its limits, and its sample tells sparse levels from dense ones")
     func sweepLimitsAndSample() throws {
         // 600 copies of one point: every pair is within any radius.
