@@ -193,11 +193,15 @@ struct LevelGrid {
             return (cell &>> columnShift, cell & (1 &<< columnShift &- 1))
         }
         if cellCount <= 8 * n + 1024 {
-            // One ordered pass: each cell's start is the first slot at or after it (empty cells
-            // share the next one's), every entry written once.
-            let cellStart = ContiguousArray<Int32>(filling: cellCount + 1) { cs in
+            // Each cell's start is the first slot at or after it (empty cells share the next
+            // one's): the number of keys in the cells before it, counted then summed. (Filled in
+            // one ordered pass instead, a loop over the cells up to each key's ran a count that
+            // changes from key to key: callgrind's branch model missed its end for four keys in
+            // five on the Tulsa hydrants, 19.8k of the build's 255k misses; the counts
+            // take none.)
+            var cellStart = ContiguousArray<Int32>(repeating: 0, count: cellCount + 1)
+            cellStart.withUnsafeMutableBufferPointer { cs in
                 keys.withUnsafeBufferPointer { keys in
-                    var c = 0
                     for k in 0..<n {
                         let cell: Int
                         if columnShift == nil {
@@ -206,15 +210,13 @@ struct LevelGrid {
                             let (row, column) = place(keys[k])
                             cell = row * columnCount + column
                         }
-                        while c <= cell {
-                            cs[c] = Int32(truncatingIfNeeded: k)
-                            c &+= 1
-                        }
+                        cs[cell &+ 1] &+= 1
                     }
-                    while c <= cellCount {
-                        cs[c] = Int32(truncatingIfNeeded: n)
-                        c &+= 1
-                    }
+                }
+                var sum: Int32 = 0
+                for c in 0 ... cellCount {
+                    sum &+= cs[c]
+                    cs[c] = sum
                 }
             }
             return (cellStart, [], [])
