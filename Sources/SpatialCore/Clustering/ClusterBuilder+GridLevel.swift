@@ -162,7 +162,12 @@ extension ClusterBuilder {
         // summed with: read in the same loop as `taken` and the row, so that a neighbour that
         // misses the cache costs one wait, not one per array read in a later loop.
         var neighbours = ScratchBuffer<WalkNeighbour>(capacity: 256)
-        defer { neighbours.deallocate() }
+        // A search's untaken slots within r.
+        var reached = ScratchBuffer<Int32>(capacity: 256)
+        defer {
+            neighbours.deallocate()
+            reached.deallocate()
+        }
         // Bound once, not optional: binding an optional grid per seed copied it (four array
         // retains and a generic destroy a seed).
         let hasLists: Bool, grid: LevelGrid, slotOf: ContiguousArray<Int32>
@@ -217,20 +222,20 @@ extension ClusterBuilder {
                 let n0 = Int(weights[seed])
                 var n = n0
                 neighbours.removeAll()
+                // The seed and its untaken neighbours.
+                neighbours.append(WalkNeighbour(row: it, walkIndex: seed, xy: p, weight: n0))
                 if !hasLists {
-                    // Every slot within r, the seed among them (taken already, kept for its place).
-                    grid.forEachSlotWithin(x: p.x, y: p.y, radius: r) { k in
-                        if k == seed {
-                            neighbours.append(WalkNeighbour(row: it, walkIndex: k, xy: p, weight: n0))
-                        } else if !taken[k] {
-                            let w = Int(weights[k])
-                            n += w
-                            neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
-                        }
+                    // The untaken slots within r (the seed is taken already).
+                    reached.removeAll()
+                    grid.appendSlotsWithin(x: p.x, y: p.y, radius: r, to: &reached, skipping: UnsafeBufferPointer(taken))
+                    for f in reached.elements {
+                        let k = Int(f)
+                        let w = Int(weights[k])
+                        n += w
+                        neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
                     }
                 } else {
-                    // The seed and its untaken neighbours (each pair is listed once).
-                    neighbours.append(WalkNeighbour(row: it, walkIndex: seed, xy: p, weight: n0))
+                    // Each pair is listed once.
                     for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
                         let k = Int(listed[e])
                         if !taken[k] {
@@ -249,12 +254,11 @@ extension ClusterBuilder {
                     let c = base + rows.x.count
                     let id = Int32((pos << 5) + (z + 1) + featureCount)
                     var wx = p.x * Double(n0), wy = p.y * Double(n0)
-                    let firstChild = rows.children.count
-                    var seedSeen = false
                     if hasProperties { beginProperties(seed: it) }
+                    // The seed is among them, in its row's place.
                     for v in found {
                         let b = v.row, k = v.walkIndex
-                        if k == seed { seedSeen = true; rows.children.append(Int32(b)); continue }
+                        if k == seed { rows.children.append(Int32(b)); continue }
                         taken[k] = true
                         let nb = Double(v.weight)
                         wx += v.xy.x * nb
@@ -264,7 +268,6 @@ extension ClusterBuilder {
                         rows.children.append(Int32(b))
                         if hasProperties { addProperties(member: b, cluster: c) }
                     }
-                    if !seedSeen { rows.children.insert(Int32(it), at: firstChild) }
                     if expressions.count > 0 { expressionValues.append(contentsOf: accumulated) }
                     parentOf[it] = Int32(c)
                     lastLevel[it] = lastLevelOfMembers

@@ -8,7 +8,7 @@
 /// Two ways to read it:
 /// - sweeps in cell order (``forEachPairWithin(_:radius:limit:pairLimit:_:)``), which need only the
 ///   sorted keys;
-/// - searches at random places (``forEachSlotWithin(x:y:radius:_:)``, marking), which need a run
+/// - searches at random places (``appendSlotsWithin(x:y:radius:to:where:)``, marking), which need a run
 ///   lookup built by ``prepareSearches()``: when the numbered cells are few against n, a start
 ///   offset per cell (a run is found in O(1)); otherwise one per row and a binary search over the
 ///   row's columns.
@@ -238,7 +238,7 @@ struct LevelGrid {
     }
 
     /// Sets `slots[i]` to item `i`'s slot for every item `i` (in the order of `items` at init)
-    /// that has another item within `r` (`d² ≤ r²`, the test `forEachSlotWithin` applies);
+    /// that has another item within `r` (`d² ≤ r²`, the test `appendSlotsWithin` applies);
     /// the other entries are left as they are. Scans the items in cell order, so memory is read
     /// in order, and stops at an item's first neighbour.
     ///
@@ -390,7 +390,7 @@ struct LevelGrid {
     }
 
     /// Starts loading the run lookup entries of a search around `q` (see
-    /// ``forEachSlotWithin(x:y:radius:_:)``), without waiting for them. O(rows of the block).
+    /// ``appendSlotsWithin(x:y:radius:to:where:)``), without waiting for them. O(rows of the block).
     @inline(__always)
     func prefetchLookup(around q: SIMD2<Double>, radius r: Double) {
         let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
@@ -437,17 +437,34 @@ struct LevelGrid {
         }
     }
 
-    /// Calls `body` with the slot (index into `xy` and `keys`) of every item within `r` of (qx, qy).
+    /// Appends to `found` the slot (index into `xy` and `keys`) of every item within `r` of
+    /// (qx, qy) (`d² ≤ r²`) whose `skipped` entry (by slot) is false, in slot order along each
+    /// row of the block. Neither test branches: every candidate is written, and kept by
+    /// advancing the count (in the build's searched levels about two candidates in five lie
+    /// beyond r, in no pattern a branch predictor learns). O(the block's slots).
     @inline(__always)
-    func forEachSlotWithin(x qx: Double, y qy: Double, radius r: Double, _ body: (Int) -> Void) {
+    func appendSlotsWithin(x qx: Double, y qy: Double, radius r: Double, to found: inout ScratchBuffer<Int32>,
+                           skipping skipped: UnsafeBufferPointer<Bool>) {
+        assert(skipped.count == xy.count)
         let r2 = r * r
         let q = SIMD2(qx, qy)
         let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
+        guard cy0 <= cy1, cx0 <= cx1 else { return }
         xy.withUnsafeBufferPointer { xy in
-            _ = forAnySlot(rows: cy0, cy1, columns: cx0, cx1) { k in
-                let d = xy[k] - q
-                if d.x * d.x + d.y * d.y <= r2 { body(k) }
-                return false
+            for cy in cy0 ... cy1 {
+                let run = slots(row: cy, columns: cx0, cx1)
+                found.append(upTo: run.count) { out in
+                    var kept = 0
+                    for k in run {
+                        let d = xy[k] - q
+                        // Both tests' bytes (0 or 1) combined and added as numbers.
+                        let within = unsafeBitCast(d.x * d.x + d.y * d.y <= r2, to: UInt8.self)
+                        let free = unsafeBitCast(skipped[k], to: UInt8.self) ^ 1
+                        out[kept] = Int32(truncatingIfNeeded: k)
+                        kept &+= Int(truncatingIfNeeded: within & free)
+                    }
+                    return kept
+                }
             }
         }
     }

@@ -25,20 +25,23 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
         count &+= 1
     }
 
+    /// Lets `body` write up to `extra` elements after the current ones, from the pointer it is
+    /// handed, and keeps the number of them it returns: for loops that write every candidate
+    /// and keep some without a branch (the count stays in a register, not in this buffer).
+    /// O(count) when it grows, else O(1) plus `body`.
+    @inline(__always)
+    mutating func append(upTo extra: Int, _ body: (UnsafeMutablePointer<Element>) -> Int) {
+        while count + extra > capacity { grow() }
+        let written = body(base + count)
+        assert(written >= 0 && written <= extra)
+        count &+= written
+    }
+
     /// Appends the elements of `values`. O(values.count) amortized.
     mutating func append(contentsOf values: UnsafeBufferPointer<Element>) {
         while count + values.count > capacity { grow() }
         if let source = values.baseAddress { (base + count).update(from: source, count: values.count) }
         count &+= values.count
-    }
-
-    /// Inserts `value` at `index`, moving the elements from there one place up. O(count − index).
-    mutating func insert(_ value: Element, at index: Int) {
-        assert(index >= 0 && index <= count)
-        if count == capacity { grow() }
-        (base + index + 1).update(from: base + index, count: count - index)
-        base[index] = value
-        count &+= 1
     }
 
     /// Forgets the elements, keeping the storage. O(1).

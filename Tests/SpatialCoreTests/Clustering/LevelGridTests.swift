@@ -42,17 +42,32 @@ struct LevelGridTests {
             var random = SplitMix(seed: 7)
             var queries: [(Double, Double)] = items.map { (x[Int($0)], y[Int($0)]) }
             for _ in 0 ..< 200 { queries.append((random.uniform(0.4, 0.6), random.uniform(0.4, 0.6))) }
-            var wrong = 0
+            var wrong = 0, wrongSkipping = 0
+            let rank = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
+            // By slot: skip none, or the items of even rank.
+            let none = [Bool](repeating: false, count: items.count)
+            let evenRanks = (0 ..< items.count).map { grid.order($0) % 2 == 0 }
+            var reached = ScratchBuffer<Int32>(capacity: 1)
+            defer { reached.deallocate() }
             for (qx, qy) in queries {
-                var found: [UInt32] = []
-                grid.forEachSlotWithin(x: qx, y: qy, radius: r) { found.append(item($0)) }
                 let expected = items.filter {
                     let dx = x[Int($0)] - qx, dy = y[Int($0)] - qy
                     return dx * dx + dy * dy <= r * r
                 }
-                if found.sorted() != expected.sorted() { wrong += 1 }
+                // Every item within r, appended after what the buffer holds.
+                reached.removeAll()
+                reached.append(-1)
+                none.withUnsafeBufferPointer { grid.appendSlotsWithin(x: qx, y: qy, radius: r, to: &reached, skipping: $0) }
+                let found = reached.elements.dropFirst().map { item(Int($0)) }
+                if reached[0] != -1 || found.sorted() != expected.sorted() { wrong += 1 }
+                // Only those not skipped (items of odd rank).
+                reached.removeAll()
+                evenRanks.withUnsafeBufferPointer { grid.appendSlotsWithin(x: qx, y: qy, radius: r, to: &reached, skipping: $0) }
+                let kept = reached.elements.map { item(Int($0)) }
+                if kept.sorted() != expected.filter({ rank[$0]! % 2 == 1 }).sorted() { wrongSkipping += 1 }
             }
             #expect(wrong == 0, "\(wrong) of \(queries.count) searches differ (parallel \(parallel), for sweeps \(forSweeps))")
+            #expect(wrongSkipping == 0, "\(wrongSkipping) of \(queries.count) searches skipping items differ")
             // Marking: an item gets its own slot exactly when another item lies within r.
             var slots = [Int32](repeating: -1, count: items.count)
             slots.withUnsafeMutableBufferPointer {

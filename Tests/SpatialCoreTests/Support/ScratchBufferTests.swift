@@ -4,7 +4,7 @@ import Testing
 /// The build loops' scratch lists, against an array given the same operations.
 @Suite("Support: scratch buffer")
 struct ScratchBufferTests {
-    @Test("appends, inserts and clears like an array, across growth", arguments: [1, 16, 17, 1_000])
+    @Test("appends and clears like an array, across growth", arguments: [1, 16, 17, 1_000])
     func behavesLikeAnArray(count n: Int) {
         var buffer = ScratchBuffer<Int32>(capacity: 4)
         defer { buffer.deallocate() }
@@ -14,12 +14,6 @@ struct ScratchBufferTests {
                 let value = Int32(i * 3 + round)
                 buffer.append(value)
                 expected.append(value)
-                // Inserts at the front, in the middle and at the end, some of them when full.
-                if i % 7 == 3 {
-                    let at = [0, expected.count / 2, expected.count][i % 3]
-                    buffer.insert(-value, at: at)
-                    expected.insert(-value, at: at)
-                }
             }
             #expect(buffer.count == expected.count)
             #expect(Array(buffer.elements) == expected, "round \(round), n \(n)")
@@ -30,12 +24,27 @@ struct ScratchBufferTests {
         }
     }
 
-    @Test("an insert into a full buffer grows it first")
-    func insertWhenFull() {
+    @Test("a run written in place keeps the count its writer returns, growing first when needed",
+          arguments: [1, 15, 16, 40, 1_000])
+    func appendsRunsInPlace(run n: Int) {
         var buffer = ScratchBuffer<UInt64>(capacity: 16)
         defer { buffer.deallocate() }
-        for i in 0 ..< 16 { buffer.append(UInt64(i)) }
-        buffer.insert(99, at: 0)
-        #expect(Array(buffer.elements) == [99] + (0 ..< 16).map { UInt64($0) })
+        var expected: [UInt64] = []
+        for round in 0 ..< 3 {
+            // Every value is written; those of odd value are kept (the count steps only for them).
+            buffer.append(upTo: n) { out in
+                var kept = 0
+                for i in 0 ..< n {
+                    let value = UInt64(round * 10_000 + i)
+                    out[kept] = value
+                    kept += Int(value & 1)
+                }
+                return kept
+            }
+            expected += (0 ..< n).map { UInt64(round * 10_000 + $0) }.filter { $0 & 1 == 1 }
+            buffer.append(7)
+            expected.append(7)
+            #expect(Array(buffer.elements) == expected, "round \(round), run \(n)")
+        }
     }
 }
