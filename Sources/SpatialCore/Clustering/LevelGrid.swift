@@ -8,7 +8,7 @@
 /// Two ways to read it:
 /// - sweeps in cell order (``forEachPairWithin(_:radius:limit:pairLimit:_:)``), which need only the
 ///   sorted keys;
-/// - searches at random places (``appendSlotsWithin(x:y:radius:to:where:)``, marking), which need a run
+/// - searches at random places (``appendSlotsWithin(x:y:radius:to:skipping:)``, marking), which need a run
 ///   lookup built by ``prepareSearches()``: when the numbered cells are few against n, a start
 ///   offset per cell (a run is found in O(1)); otherwise one per row and a binary search over the
 ///   row's columns.
@@ -390,7 +390,7 @@ struct LevelGrid {
     }
 
     /// Starts loading the run lookup entries of a search around `q` (see
-    /// ``appendSlotsWithin(x:y:radius:to:where:)``), without waiting for them. O(rows of the block).
+    /// ``appendSlotsWithin(x:y:radius:to:skipping:)``), without waiting for them. O(rows of the block).
     @inline(__always)
     func prefetchLookup(around q: SIMD2<Double>, radius r: Double) {
         let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
@@ -440,8 +440,9 @@ struct LevelGrid {
     /// Appends to `found` the slot (index into `xy` and `keys`) of every item within `r` of
     /// (qx, qy) (`d² ≤ r²`) whose `skipped` entry (by slot) is false, in slot order along each
     /// row of the block. Neither test branches: every candidate is written, and kept by
-    /// advancing the count (in the build's searched levels about two candidates in five lie
-    /// beyond r, in no pattern a branch predictor learns). O(the block's slots).
+    /// advancing the count (on the Tulsa hydrants' searched levels callgrind's branch model
+    /// missed the distance test for about two candidates in five; see PERFORMANCE.md, twentieth
+    /// session, for the times). O(the block's slots).
     @inline(__always)
     func appendSlotsWithin(x qx: Double, y qy: Double, radius r: Double, to found: inout ScratchBuffer<Int32>,
                            skipping skipped: UnsafeBufferPointer<Bool>) {
