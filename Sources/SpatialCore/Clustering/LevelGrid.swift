@@ -8,10 +8,10 @@
 /// Two ways to read it:
 /// - sweeps in cell order (``forEachPairWithin(_:radius:limit:pairLimit:_:)``), which need only the
 ///   sorted keys;
-/// - searches at random places (``appendSlotsWithin(x:y:radius:to:skipping:)``, marking), which need a run
-///   lookup built by ``prepareSearches()``: when the numbered cells are few against n, a start
-///   offset per cell (a run is found in O(1)); otherwise one per row and a binary search over the
-///   row's columns.
+/// - searches at random places (``appendSlotsWithin(x:y:radius:to:skipping:)``, marking), which
+///   need a run lookup built by ``prepareSearches()``: when the numbered cells are few against n,
+///   a start offset per cell (a run is found in O(1)); otherwise one per row and a binary search
+///   over the row's columns.
 /// Built per level in O(n) (radix sort); no per-item allocation.
 struct LevelGrid {
     let w: Int
