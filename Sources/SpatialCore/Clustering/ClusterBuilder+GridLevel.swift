@@ -204,17 +204,14 @@ extension ClusterBuilder {
                 // a few steps ahead are started now, in stages (each stage's addresses come from
                 // the lines the previous one loaded), so that their misses overlap this seed's work.
                 if prefetches { lookahead.ahead(of: j) }
+                // Its walk index, or −1 when no item lies within r of it: then it is kept as it
+                // is, and stays in the run carried over at the next item that is not.
+                let seed = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
+                if seed < 0 { continue }
                 let pos = inPlace ? j : Int(positions[j])
-                // The items before it that no other item can lie within r of: kept as they are.
+                // The items before it that no other item lies within r of: kept as they are.
                 if pos > carried { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried ..< pos])) }
                 carried = pos + 1
-                // Its walk index, or −1 when no item lies within r of it.
-                let seed = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
-                if seed < 0 {
-                    // No item lies within r of it: kept.
-                    rows.next.append(level[pos])
-                    continue
-                }
                 if taken[seed] { continue }
                 taken[seed] = true
                 let it = Int(ids[seed])
