@@ -11,10 +11,10 @@
 /// candidates (callgrind, `ClusterBuilder.run()`: DC hydrants 13.45 M → 12.27 M instructions).
 extension LevelGrid {
     /// Calls `found(i, j)` for every pair of slots i < j within r of each other (`d² ≤ r²`, the
-    /// test ``appendSlotsWithin(x:y:radius:to:skipping:)`` applies) whose lower slot lies in `part` (any
-    /// run of slots), in order of i. Stops and returns false once more than `limit` candidates
-    /// have been tested (data far denser than the grid's cells: a cell of many identical points)
-    /// or more than `pairLimit` pairs found.
+    /// test ``appendSlotsWithin(x:y:radius:to:skipping:)`` applies) whose lower slot lies in
+    /// `part` (any run of slots), in order of i. Stops and returns false once more than `limit`
+    /// candidates have been tested (data far denser than the grid's cells: a cell of many
+    /// identical points) or more than `pairLimit` pairs found.
     ///
     /// - Complexity: O(|part| + candidates tested + log n per row), at most O(|part| + `limit` +
     ///   log n per row).

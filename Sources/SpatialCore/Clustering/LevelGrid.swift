@@ -390,7 +390,8 @@ struct LevelGrid {
     }
 
     /// Starts loading the run lookup entries of a search around `q` (see
-    /// ``appendSlotsWithin(x:y:radius:to:skipping:)``), without waiting for them. O(rows of the block).
+    /// ``appendSlotsWithin(x:y:radius:to:skipping:)``), without waiting for them.
+    /// O(rows of the block).
     @inline(__always)
     func prefetchLookup(around q: SIMD2<Double>, radius r: Double) {
         let (cy0, cy1, cx0, cx1) = searchCells(around: q, radius: r)
