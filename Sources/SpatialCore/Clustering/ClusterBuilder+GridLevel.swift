@@ -93,16 +93,23 @@ extension ClusterBuilder {
 
     /// How the greedy step of a level over `items` finds neighbours within r. A level takes pair
     /// lists when a sample of the sweep finds fewer than 3 items within r of an item, itself
-    /// included (and the sweep stays within its limits); otherwise it searches, after marking the
-    /// items with a neighbour when the level is larger than the core's cache
-    /// (`ClusterOptions.prefetchThreshold`; callgrind, marking every searched level against
-    /// this: DC hydrants −0.65 M instructions for the process, Tulsa −1.5 M, earthquakes −2.2 M,
-    /// uniform 100k −1.1 M). Once a level was too dense for lists, the next ones (twice the
-    /// radius, fewer items) are taken to be too: their grids are laid out for searches at once.
+    /// included, or fewer than 6 when the level is larger than the core's cache (and the sweep
+    /// stays within its limits); otherwise it searches, after marking the items with a neighbour
+    /// when the level is larger than the core's cache (`ClusterOptions.prefetchThreshold`;
+    /// callgrind, marking every searched level against this: DC hydrants −0.65 M instructions
+    /// for the process, Tulsa −1.5 M, earthquakes −2.2 M, uniform 100k −1.1 M). Once a level was
+    /// too dense for lists, the next ones (twice the radius, fewer items) are taken to be too:
+    /// their grids are laid out for searches at once.
+    ///
+    /// Why large levels take lists up to a denser sample: there a search reads its block at a
+    /// random place (misses the core's cache), while the sweep and the walk read the lists in
+    /// order. callgrind, `ClusterBuilder.run()` on one core, below 6 against below 3 on such
+    /// levels: cities500 687.5 M → 662.3 M instructions (its z7 then takes lists), blobs 1M
+    /// 2,883.6 M → 2,801.5 M; below 12 saved no more (see PERFORMANCE.md, twenty-second session).
     /// O(n) plus the sweep's or the marking's block scans.
     private mutating func neighbourSource(of items: ContiguousArray<UInt32>, radius r: Double, parallel: Bool) -> NeighbourSource {
         let n = items.count
-        let pairsBelow = options.pairsBelow ?? 3
+        let pairsBelow = options.pairsBelow ?? (n >= options.prefetchThreshold ? 6 : 3)
         let sweeps = pairsBelow > 0 && !searchedLastLevel
         var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: sweeps, parallel: parallel,
                              prefetchFrom: options.prefetchThreshold)

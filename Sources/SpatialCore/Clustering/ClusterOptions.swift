@@ -69,9 +69,10 @@ public struct ClusterOptions: Sendable, Hashable {
     /// the result is the same either way.
     var parallelThreshold: Int? = nil
     /// Below what sampled number of items within r of an item (itself included) a `.double` level
-    /// takes its neighbours from one sweep's pair lists instead of searching (`nil`: 3; see
-    /// `ClusterBuilder.clusterLevelOnGrid`). Tests set `.infinity` (pair lists wherever their size
-    /// limit allows) or 0 (searches only); the result is the same.
+    /// takes its neighbours from one sweep's pair lists instead of searching (`nil`: 3, or 6 on
+    /// levels larger than the core's cache; see `ClusterBuilder.neighbourSource`). Tests set
+    /// `.infinity` (pair lists wherever their size limit allows) or 0 (searches only); the
+    /// result is the same.
     var pairsBelow: Double? = nil
     /// From how many items a `.double` build takes a level to be larger than the core's own
     /// cache (`nil`: `LevelGrid.prefetchFrom`): its loops over items at random places then ask

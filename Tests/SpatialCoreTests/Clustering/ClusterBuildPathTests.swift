@@ -45,8 +45,11 @@ struct ClusterBuildPathTests {
     /// over items at random places ask for their loads ahead and searched levels mark the items
     /// with a neighbour first; neither changes the result. Forced on every level (and the
     /// isolation pre-pass on, both cores used), the index must equal the one built without.
-    @Test("asking for loads ahead and marking first change nothing", arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [0, 3])
-    func prefetchingChangesNothing(scenario: ClusterReferenceTests.Scenario, pairsBelow: Double) throws {
+    /// With the build's own choice of pair lists (`pairsBelow` nil), such levels also take lists
+    /// up to a denser sample than the others (see `ClusterBuilder.neighbourSource`).
+    @Test("asking for loads ahead and marking first change nothing",
+          arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [0, 3, nil] as [Double?])
+    func prefetchingChangesNothing(scenario: ClusterReferenceTests.Scenario, pairsBelow: Double?) throws {
         let n = 4_000
         let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 41)
         let coordinates = (0 ..< n).map { Coordinate(latitude: lat[$0], longitude: lng[$0]) }

@@ -100,23 +100,26 @@ struct ClusterReferenceTests {
 
     /// The ways a `.double` build can run, which must all give the reference's result: with and
     /// without the isolation pre-pass (it runs only where it pays), and with the grid passes on
-    /// two cores from the first item, taking each level's neighbours as the build chooses, from
-    /// pair lists wherever they fit, or from searches everywhere. `.float32` runs with and without the
+    /// two cores from the first item, taking each level's neighbours as the build chooses (for
+    /// levels of any size, or every level taken to be larger than the core's cache), from pair
+    /// lists wherever they fit, or from searches everywhere. `.float32` runs with and without the
     /// pre-pass.
     struct BuildVariant: CustomStringConvertible {
         var prePass: Bool? = nil
         var parallelFrom: Int? = nil
         var pairsBelow: Double? = nil
+        var prefetchFrom: Int? = nil
 
         func apply(to options: inout ClusterOptions) {
             options.isolationPrePass = prePass
             options.parallelThreshold = parallelFrom
             options.pairsBelow = pairsBelow
+            options.prefetchFrom = prefetchFrom
         }
 
         var description: String {
             "pre-pass \(prePass.map(String.init) ?? "auto") parallel from \(parallelFrom ?? -1) "
-                + "pair lists below \(pairsBelow.map { "\($0)" } ?? "auto")"
+                + "pair lists below \(pairsBelow.map { "\($0)" } ?? "auto") large levels from \(prefetchFrom ?? -1)"
         }
     }
 
@@ -126,6 +129,7 @@ struct ClusterReferenceTests {
             BuildVariant(prePass: false), BuildVariant(prePass: true), BuildVariant(prePass: true, parallelFrom: 0),
             BuildVariant(prePass: false, parallelFrom: 0, pairsBelow: .infinity),
             BuildVariant(prePass: true, parallelFrom: 0, pairsBelow: 0),
+            BuildVariant(prePass: true, prefetchFrom: 0),
         ]
     }
 
