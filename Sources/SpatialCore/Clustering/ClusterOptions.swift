@@ -76,8 +76,9 @@ public struct ClusterOptions: Sendable, Hashable {
     var pairsBelow: Double? = nil
     /// From how many items a `.double` build takes a level to be larger than the core's own
     /// cache (`nil`: `LevelGrid.prefetchFrom`): its loops over items at random places then ask
-    /// for their loads ahead, and a searched level marks the items that have a neighbour before
-    /// its walk. Tests set 0 to run those paths on small inputs; the result is the same either way.
+    /// for their loads ahead, it takes pair lists up to a denser sample (see ``pairsBelow``), and
+    /// a searched level marks the items that have a neighbour before its walk. Tests set 0 to run
+    /// those paths on small inputs; the result is the same either way.
     var prefetchFrom: Int? = nil
     /// ``prefetchFrom``, or the library's `LevelGrid.prefetchFrom`. O(1).
     var prefetchThreshold: Int { prefetchFrom ?? LevelGrid.prefetchFrom }

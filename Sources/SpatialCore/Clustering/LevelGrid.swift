@@ -42,9 +42,10 @@ struct LevelGrid {
     static let gatherDistance = 8
     /// From how many items a level is taken to be larger than the core's own cache (32,768
     /// coordinate pairs are 512 KiB): the build's loops over items at random places then ask for
-    /// their loads ahead (below, asking would only add instructions), and a searched level marks
-    /// the items that have a neighbour before its walk (below, the walk searches every item:
-    /// a search in cache costs what marking does).
+    /// their loads ahead (below, asking would only add instructions), the build takes pair lists
+    /// up to a denser sample (`ClusterBuilder.neighbourSource`: a search there misses the cache),
+    /// and a searched level marks the items that have a neighbour before its walk (below, the
+    /// walk searches every item: a search in cache costs what marking does).
     static let prefetchFrom = 1 << 15
 
     /// The bits of a key below its cell: the item's index in `items`.
