@@ -215,6 +215,32 @@ struct ClusterBuilder<S: KDTreeScalar> {
         return c
     }
 
+    /// How many of the items `level` are rows below `row`. O(n), without a branch per item.
+    static func count(of level: ContiguousArray<UInt32>, below row: Int) -> Int {
+        // Rows fit in 32 bits (a build holds fewer than 2^27 of them).
+        let bound = UInt32(truncatingIfNeeded: Swift.min(row, Int(UInt32.max)))
+        return level.withUnsafeBufferPointer { level in
+            var c = 0
+            for it in level { c &+= it < bound ? 1 : 0 }
+            return c
+        }
+    }
+
+    /// The `count` items of `level` that are rows at or above `row`, in level order. O(n).
+    static func items(of level: ContiguousArray<UInt32>, from row: Int, count: Int) -> ContiguousArray<UInt32> {
+        let bound = UInt32(truncatingIfNeeded: Swift.min(row, Int(UInt32.max)))
+        return ContiguousArray(fillingUpTo: count) { out in
+            level.withUnsafeBufferPointer { level in
+                var c = 0
+                for it in level where it >= bound {
+                    out[c] = it
+                    c &+= 1
+                }
+                return c
+            }
+        }
+    }
+
     mutating func run() {
         let minZoom = options.minZoom, maxZoom = options.maxZoom
         var level = ContiguousArray<UInt32>(filling: pointCount) { buf in
@@ -280,17 +306,23 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 // Snapshot policy: search the current snapshot (filtered by presence) plus a tree
                 // of the clusters formed since; take a new snapshot when the additions pass a
                 // quarter of it or fewer than half of its items remain.
-                var added = ContiguousArray<UInt32>()
-                var inSnapshot = 0
-                for it in level { if Int(it) < rowsAtSnapshot { inSnapshot += 1 } else { added.append(it) } }
-                if added.count * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
+                // Counted without a branch first (which items are new follows no pattern the
+                // processor can predict); the new items are gathered only for the one case that
+                // needs them, into an array of their exact size (appended one by one, the array
+                // grew by copies). callgrind, `run()` with the grid passes on one core, against
+                // that loop: cities500 649.5 M → 645.9 M instructions, blobs 1M 2,788.5 M →
+                // 2,774.0 M, uniform 100k 278.0 M → 275.2 M, DC hydrants 12.57 M → 12.42 M.
+                let inSnapshot = Self.count(of: level, below: rowsAtSnapshot)
+                let addedCount = level.count - inSnapshot
+                if addedCount * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
                     snapshot = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
                     snapshotSize = level.count
                     rowsAtSnapshot = x.count
                     levelSegments[z - minZoom] = [Int32(snapshot)]
-                } else if added.isEmpty {
+                } else if addedCount == 0 {
                     levelSegments[z - minZoom] = [Int32(snapshot)]
                 } else {
+                    let added = Self.items(of: level, from: rowsAtSnapshot, count: addedCount)
                     let extra = background.add(ids: added, coords: Self.coordinates(of: added, x: x, y: y), nodeSize: fastNodeSize)
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
