@@ -217,8 +217,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
 
     /// How many of the items `level` are rows below `row`. O(n), without a branch per item.
     static func count(of level: ContiguousArray<UInt32>, below row: Int) -> Int {
-        // Rows fit in 32 bits (a build holds fewer than 2^27 of them).
-        let bound = UInt32(truncatingIfNeeded: Swift.min(row, Int(UInt32.max)))
+        let bound = rowBound(row)
         return level.withUnsafeBufferPointer { level in
             var c = 0
             for it in level { c &+= it < bound ? 1 : 0 }
@@ -226,9 +225,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
     }
 
-    /// The `count` items of `level` that are rows at or above `row`, in level order. O(n).
+    /// The items of `level` that are rows at or above `row`, in level order; `count` must be
+    /// their number (the level's size less ``count(of:below:)``). O(n).
     static func items(of level: ContiguousArray<UInt32>, from row: Int, count: Int) -> ContiguousArray<UInt32> {
-        let bound = UInt32(truncatingIfNeeded: Swift.min(row, Int(UInt32.max)))
+        let bound = rowBound(row)
         return ContiguousArray(fillingUpTo: count) { out in
             level.withUnsafeBufferPointer { level in
                 var c = 0
@@ -239,6 +239,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 return c
             }
         }
+    }
+
+    /// `row` as a row number to compare items with, clamped to 0 … 2^32 − 1 (rows fit in 32
+    /// bits: a build holds fewer than 2^27 of them). O(1).
+    private static func rowBound(_ row: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: Swift.max(0, Swift.min(row, Int(UInt32.max))))
     }
 
     mutating func run() {

@@ -120,7 +120,8 @@ struct ClusterBuildPathTests {
 
     /// The snapshot policy of `ClusterBuilder.run()` counts a level's items below the snapshot's
     /// rows without a branch and gathers the others only when it needs them: both must agree
-    /// with a plain filter, at the bounds too (no row, every row, rows equal to the bound).
+    /// with a plain filter, at the bounds too (no row, every row, rows equal to the bound, bounds
+    /// outside the rows' range).
     @Test("the snapshot policy's count and gather agree with a filter")
     func snapshotCountAndGather() {
         var rng = TestLCG(seed: 23)
@@ -128,7 +129,7 @@ struct ClusterBuildPathTests {
             let n = trial == 0 ? 0 : rng.below(5_000) + 1
             let rows = rng.below(20_000) + 1
             let level = ContiguousArray((0 ..< n).map { _ in UInt32(rng.below(rows)) })
-            for bound in [0, 1, rows / 3, rows / 2, rows, rows + 1, Int(level.first ?? 0), Int(UInt32.max) + 5] {
+            for bound in [-1, 0, 1, rows / 3, rows / 2, rows, rows + 1, Int(level.first ?? 0), Int(UInt32.max) + 5] {
                 let below = level.filter { Int($0) < bound }.count
                 #expect(ClusterBuilder<Double>.count(of: level, below: bound) == below, "trial \(trial), bound \(bound)")
                 let expected = ContiguousArray(level.filter { Int($0) >= bound })
