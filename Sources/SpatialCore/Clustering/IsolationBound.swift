@@ -1,7 +1,7 @@
 /// For every input point, the squared distance to its nearest other point when that is at most
 /// `h`, else +∞ — or the distance to another point found first that lies between the same two
-/// level thresholds as the nearest one (no level can tell the two apart) — found by a few grid
-/// passes of growing cell size (radix-sorted cell keys and a sweep with three monotone pointers;
+/// level thresholds as the nearest one (no level can tell the two apart) — found by one grid pass
+/// or a few of growing cell size (radix-sorted cell keys and a sweep with three monotone pointers;
 /// no hashing, no per-point allocation).
 ///
 /// Why it lets the build skip searches: a raw point whose nearest other point is farther than
@@ -57,10 +57,16 @@ struct IsolationBound {
 
     /// The nearest-point distances of the first `m` points, whose bounds are `bounds`, for the
     /// thresholds of a `.float32` build when `float32` (its margin widens the cells);
-    /// `parallel`: each grid pass uses both cores (the result is the same). O(passes · m) plus
-    /// the block scans.
+    /// `singlePass`: only the first pass, whose cell size is then `h` (levels with a threshold
+    /// beyond it get no bound); `parallel`: each grid pass uses both cores (the result is the
+    /// same). O(passes · m) plus the block scans.
+    ///
+    /// Which levels a further pass serves is a matter of cost: it settles the points isolated
+    /// at a few coarser levels, where each would otherwise be one more item to search. The
+    /// `.double` build searches a grid, and a pass costs more than it saves there; the
+    /// `.float32` build searches a k-d tree per item, and the passes pay (see the build).
     init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: ItemBounds,
-         options: ClusterOptions, float32: Bool = false, parallel: Bool) {
+         options: ClusterOptions, float32: Bool = false, singlePass: Bool = false, parallel: Bool) {
         // Passes with cell sizes 3 r(z) (plus margins) for z = maxZoom, maxZoom − 2, …: each
         // resolves the points whose nearest neighbour lies within the cell size, so dense areas
         // are settled by small cells (small 3×3 blocks) before sparse ones meet large cells. The
@@ -148,7 +154,7 @@ struct IsolationBound {
             // this changes the cost only.
             let step = settled * 64 < unresolved ? 4 : 2
             unresolved -= settled
-            if unresolved == 0 || z <= zStop { break }
+            if unresolved == 0 || z <= zStop || singlePass { break }
             z = Swift.max(z - step, zStop)
         }
         self.h = h

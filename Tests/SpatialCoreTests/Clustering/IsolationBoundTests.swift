@@ -30,6 +30,34 @@ struct IsolationBoundTests {
         let options = try ClusterOptions()
         let bound = IsolationBound(x: x, y: y, count: n, bounds: ItemBounds(x: x, y: y, count: n),
                                    options: options, float32: float32, parallel: parallel)
+        try Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
+    }
+
+    @Test("a single pass: the first pass's cells only, still exact up to them", arguments: [false, true])
+    func singlePass(float32: Bool) throws {
+        let (x, y) = Self.points(3_000, seed: 23)
+        let n = x.count
+        let options = try ClusterOptions()
+        let bounds = ItemBounds(x: x, y: y, count: n)
+        let all = IsolationBound(x: x, y: y, count: n, bounds: bounds, options: options, float32: float32, parallel: false)
+        let first = IsolationBound(x: x, y: y, count: n, bounds: bounds, options: options, float32: float32,
+                                   singlePass: true, parallel: false)
+        // The data need more than one pass: the first pass's cells are finer than the last's.
+        #expect(first.h < all.h)
+        try Self.expectAgreesWithBruteForce(first, x: x, y: y, options: options, float32: float32)
+        // Where both know the distance (within the first pass's cells), they agree on every level.
+        let thresholds = (options.minZoom...options.maxZoom).map {
+            first.isolatedSquaredDistance(radius: options.searchRadius(atZoom: $0), float32: float32)
+        }.filter { $0 < .infinity }
+        for i in 0..<n {
+            for t in thresholds { #expect((first.nearest2[i] > t) == (all.nearest2[i] > t), "point \(i), threshold \(t)") }
+        }
+    }
+
+    /// Checks `bound` against brute-force nearest distances over the points.
+    static func expectAgreesWithBruteForce(_ bound: IsolationBound, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
+                                           options: ClusterOptions, float32: Bool) throws {
+        let n = x.count
         // What the levels ask: whether a point's nearest other point lies beyond their threshold.
         let thresholds = (options.minZoom...options.maxZoom).map {
             bound.isolatedSquaredDistance(radius: options.searchRadius(atZoom: $0), float32: float32)
@@ -55,7 +83,8 @@ struct IsolationBoundTests {
                 #expect(got == .infinity, "point \(i): \(got), nearest \(best) beyond h \(bound.h)")
             }
         }
-        // The data settle points at several passes, and most scans end at the nearest point.
+        // The twins (exact, or within 10⁻⁵) lie within any pass's cells, and most scans end at
+        // the nearest point.
         #expect(within > n / 4)
         #expect(exact > within / 2)
     }
