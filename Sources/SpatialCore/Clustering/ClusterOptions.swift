@@ -64,9 +64,10 @@ public struct ClusterOptions: Sendable, Hashable {
     /// Whether a `.double` build runs the isolation pre-pass: when it pays (`nil`, the default;
     /// see `IsolationBound.pays`), always or never (tests force both; the result is the same).
     var isolationPrePass: Bool? = nil
-    /// From how many items a `.double` build splits a grid pass over the two cores (`nil`: the
-    /// library's `ParallelPair.threshold`). Tests set 0 to run the two-core paths on small inputs;
-    /// the result is the same either way.
+    /// From how many items a build splits a grid pass or the projection over the two cores
+    /// (`nil`: the library's `ParallelPair.threshold` for grid passes,
+    /// `ClusterBuilder.projectionParallelFrom` for the projection). Tests set 0 to run the
+    /// two-core paths on small inputs; the result is the same either way.
     var parallelThreshold: Int? = nil
     /// Below what sampled number of items within r of an item (itself included) a `.double` level
     /// takes its neighbours from one sweep's pair lists instead of searching (`nil`: 3, or 6 on
