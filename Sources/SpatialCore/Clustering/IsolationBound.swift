@@ -67,11 +67,11 @@ struct IsolationBound {
     /// `.float32` build searches a k-d tree per item, and the passes pay (see the build).
     init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: ItemBounds,
          options: ClusterOptions, float32: Bool = false, singlePass: Bool = false, parallel: Bool) {
-        // Passes with cell sizes 3 r(z) (plus margins) for z = maxZoom, maxZoom − 2, …: each
-        // resolves the points whose nearest neighbour lies within the cell size, so dense areas
-        // are settled by small cells (small 3×3 blocks) before sparse ones meet large cells. The
-        // last pass is the coarsest zoom at which a uniform spread would still give about two
-        // points per 3r-disc.
+        // Passes (the first only when `singlePass`) with cell sizes 3 r(z) (plus margins) for
+        // z = maxZoom, maxZoom − 2, …: each resolves the points whose nearest neighbour lies
+        // within the cell size, so dense areas are settled by small cells (small 3×3 blocks)
+        // before sparse ones meet large cells. The last pass is the coarsest zoom at which a
+        // uniform spread would still give about two points per 3r-disc.
         var zStop = options.maxZoom
         while zStop > options.minZoom {
             let r3 = 3 * options.searchRadius(atZoom: zStop - 1)

@@ -30,7 +30,7 @@ struct IsolationBoundTests {
         let options = try ClusterOptions()
         let bound = IsolationBound(x: x, y: y, count: n, bounds: ItemBounds(x: x, y: y, count: n),
                                    options: options, float32: float32, parallel: parallel)
-        try Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
+        Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
     }
 
     @Test("a single pass: the first pass's cells only, still exact up to them", arguments: [false, true])
@@ -44,7 +44,7 @@ struct IsolationBoundTests {
                                    singlePass: true, parallel: false)
         // The data need more than one pass: the first pass's cells are finer than the last's.
         #expect(first.h < all.h)
-        try Self.expectAgreesWithBruteForce(first, x: x, y: y, options: options, float32: float32)
+        Self.expectAgreesWithBruteForce(first, x: x, y: y, options: options, float32: float32)
         // Where both know the distance (within the first pass's cells), they agree on every level.
         let thresholds = (options.minZoom...options.maxZoom).map {
             first.isolatedSquaredDistance(radius: options.searchRadius(atZoom: $0), float32: float32)
@@ -56,7 +56,7 @@ struct IsolationBoundTests {
 
     /// Checks `bound` against brute-force nearest distances over the points.
     static func expectAgreesWithBruteForce(_ bound: IsolationBound, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
-                                           options: ClusterOptions, float32: Bool) throws {
+                                           options: ClusterOptions, float32: Bool) {
         let n = x.count
         // What the levels ask: whether a point's nearest other point lies beyond their threshold.
         let thresholds = (options.minZoom...options.maxZoom).map {
