@@ -126,9 +126,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
 
     /// From how many points the projection splits over the two cores. A point costs a sine
     /// and a logarithm (about 25 ns here), far more than a grid pass's work per item, so the
-    /// hand-off pays from far fewer items than `ParallelPair.threshold`. Measured in one process, builds with a
-    /// split from 4,096 points alternating with builds without it (20 adjacent pairs each):
-    /// DC hydrants 0.99 (faster in 16 pairs), Tulsa 0.97 (17).
+    /// hand-off pays from far fewer items than `ParallelPair.threshold`. Measured in one
+    /// process, builds with a split from 4,096 points alternating with builds without it (20
+    /// adjacent pairs each): DC hydrants 0.99 (faster in 16 pairs), Tulsa 0.97 (17). O(1).
     static var projectionParallelFrom: Int { 1 << 12 }
 
     func makeTree(_ level: ContiguousArray<UInt32>, nodeSize: Int? = nil) -> KDTree<S> {

@@ -61,8 +61,9 @@ public struct ClusterOptions: Sendable, Hashable {
     public let generateId: Bool
     /// How positions are stored and searched.
     public let precision: ClusterPrecision
-    /// Whether a build (either precision) runs the isolation pre-pass: when it pays (`nil`, the default;
-    /// see `IsolationBound.pays`), always or never (tests force both; the result is the same).
+    /// Whether a build (either precision) runs the isolation pre-pass: when it pays (`nil`, the
+    /// default; see `IsolationBound.pays`), always or never (tests force both; the result is the
+    /// same).
     var isolationPrePass: Bool? = nil
     /// From how many items a build splits a grid pass or the projection over the two cores
     /// (`nil`: the library's `ParallelPair.threshold` for grid passes,
