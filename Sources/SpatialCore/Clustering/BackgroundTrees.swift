@@ -6,12 +6,30 @@ import Dispatch
 /// The caller gathers each tree's coordinates itself (they are read from arrays the build keeps
 /// appending to), then hands the copies over; trees are built one after another, in the order
 /// they were added, so a tree's index is known when it is added. `finish()` waits for all of them.
+///
+/// Small trees are handed to the background thread in batches: each hand-off wakes that thread
+/// (a system call on the build's thread), which costs more than sorting a few hundred items. Trees
+/// wait until the waiting ones hold ``batchItems`` items; those still waiting at `finish()` are
+/// sorted on the calling thread, which would otherwise only wait.
 final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
-    // `built` is touched only by blocks on `queue`; `added` only by the owning build thread.
+    /// A tree waiting to be handed over: its ids, coordinates and leaf size.
+    private typealias Job = (ids: ContiguousArray<UInt32>, coords: ContiguousArray<S>, nodeSize: Int)
+
+    /// From how many waiting items the waiting trees are handed over. Measured in one process,
+    /// builds alternating with one hand-off per tree (ratio batched / one each, median of 40
+    /// adjacent pairs): places 0.69, earthquakes 0.985, DC hydrants 0.987, Tulsa 0.984, cities500
+    /// 0.975, the 1M sets and Tulsa r75 with properties within ±1.5%. Batches of up to 4,096 items
+    /// lost on Tulsa (1.018): larger trees left for `finish()` then lengthen the build's own path.
+    static var batchItems: Int { 512 }
+
+    // `built` is touched only by blocks on `queue`; `added` and `waiting` only by the owning build
+    // thread.
     private let queue = DispatchQueue(label: "SpatialCore.ClusterIndex.trees")
     private let group = DispatchGroup()
     private var built: [KDTree<S>]
     private var added: Int
+    private var waiting: [Job] = []
+    private var waitingItems = 0
 
     /// Starts with no tree; the first one added gets index 0.
     init() {
@@ -20,20 +38,35 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     }
 
     /// Queues a tree over `ids` with interleaved `coords`; returns its index in `finish()`'s
-    /// result. O(1) here; O(n log n) on the background thread.
+    /// result. O(1) here (amortized); O(n log n) on the background thread.
     func add(ids: ContiguousArray<UInt32>, coords: ContiguousArray<S>, nodeSize: Int) -> Int {
         let index = added
         added += 1
-        queue.async(group: group) {
-            let tree = KDTree(levelIDs: ids, coords: coords, nodeSize: nodeSize)
-            self.built.append(tree)
-        }
+        waiting.append((ids, coords, nodeSize))
+        waitingItems += ids.count
+        if waitingItems >= Self.batchItems { handOver() }
         return index
     }
 
-    /// Waits for every queued tree and returns them in the order they were added.
+    /// Hands the waiting trees to the background thread, in order. O(waiting trees).
+    private func handOver() {
+        let jobs = waiting
+        waiting = []
+        waitingItems = 0
+        queue.async(group: group) {
+            for job in jobs { self.built.append(KDTree(levelIDs: job.ids, coords: job.coords, nodeSize: job.nodeSize)) }
+        }
+    }
+
+    /// Waits for every tree handed over, sorts those still waiting here, and returns them all in
+    /// the order they were added. O(waiting items · log) on this thread.
     func finish() -> [KDTree<S>] {
         group.wait()
-        return queue.sync { built }
+        var trees = queue.sync { built }
+        for job in waiting { trees.append(KDTree(levelIDs: job.ids, coords: job.coords, nodeSize: job.nodeSize)) }
+        waiting = []
+        waitingItems = 0
+        assert(trees.count == added, "a tree went missing")
+        return trees
     }
 }
