@@ -41,8 +41,15 @@ extension ClusterBuilder {
                 // Walk indices are grid slots: a search's neighbours are read from the runs it loads.
                 walk = WalkItems(grid: grid, items: active, counts: count, prefetchFrom: options.prefetchThreshold)
             }
+            if case .lists(let lists) = source { listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(n, 1)) }
             rows = greedyInLevelOrder(level, positions: positions, walk: walk, neighbours: source, radius: r, zoom: z)
         }
+        return appendLevel(rows, zoom: z)
+    }
+
+    /// Appends the rows level z formed to the builder's, frees them, and returns the level's
+    /// items in order. O(rows + items).
+    mutating func appendLevel(_ rows: LevelRows, zoom z: Int) -> ContiguousArray<UInt32> {
         defer { rows.deallocate() }
         // The new cluster rows.
         let formed = rows.x.count
@@ -138,7 +145,7 @@ extension ClusterBuilder {
     /// Where a walk takes a seed's neighbours from: its pair list (walk index = the item's index
     /// in level order), or a search of the grid (walk index = grid slot; with each item's slot, or
     /// −1 for items marked as having no other within r, by index in level order).
-    private enum NeighbourSource {
+    enum NeighbourSource {
         case lists(NeighbourLists)
         case searches(LevelGrid, ContiguousArray<Int32>)
     }
@@ -149,7 +156,7 @@ extension ClusterBuilder {
     /// have a neighbour (the others, and the runs between them, are copied as they are), nil when
     /// that is every item of the level; `walk`: those items' rows, coordinates and weights by walk
     /// index.
-    private mutating func greedyInLevelOrder(
+    mutating func greedyInLevelOrder(
         _ level: ContiguousArray<UInt32>, positions: ContiguousArray<UInt32>?, walk: WalkItems,
         neighbours source: NeighbourSource, radius r: Double, zoom z: Int
     ) -> LevelRows {
@@ -360,7 +367,7 @@ private struct WalkPrefetch {
 }
 
 /// The items a greedy walk reads, by walk index: rows, coordinates and point counts.
-private struct WalkItems {
+struct WalkItems {
     let ids: ContiguousArray<UInt32>
     let xy: ContiguousArray<SIMD2<Double>>
     let weights: ContiguousArray<Int32>

@@ -33,6 +33,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// Build scratch: whether the last `.double` level searched (it was too dense for pair
     /// lists); the next level's grid is then laid out for searches.
     var searchedLastLevel = false
+    /// Build scratch: the mean number of items within r of an item (itself included) on the last
+    /// `.double` level that took pair lists; nil before the first.
+    var listDensity: Double? = nil
 
     /// `feature`: the input's feature index per point, handed over (it becomes the points' rows'
     /// `ref`, without a copy that the whole build would hold twice).
@@ -316,6 +319,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // the same peak; below 1/2, the peak rose by 6% (uniform 1M, cities500).
         var itemsAtRelease = 0
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
+        // What a level that shared its sweep with the next one hands over.
+        var shared: SharedSweep? = nil
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
             if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 5) {
                 FreedMemory.release()
@@ -323,7 +328,13 @@ struct ClusterBuilder<S: KDTreeScalar> {
             }
             clusterStarts[z - minZoom] = x.count
             if fast {
-                level = clusterLevelOnGrid(level, zoom: z, isolation: isolation, parallelFrom: parallelFrom)
+                if let sweep = shared.take() {
+                    level = clusterLevel(sharing: sweep, level: level, zoom: z)
+                } else if sharesSweep(level, zoom: z, isolation: isolation, density: listDensity) {
+                    (level, shared) = clusterLevelSharingSweep(level, zoom: z, parallelFrom: parallelFrom)
+                } else {
+                    level = clusterLevelOnGrid(level, zoom: z, isolation: isolation, parallelFrom: parallelFrom)
+                }
                 // Snapshot policy: search the current snapshot (filtered by presence) plus a tree
                 // of the clusters formed since; take a new snapshot when the additions pass a
                 // quarter of it or fewer than half of its items remain.

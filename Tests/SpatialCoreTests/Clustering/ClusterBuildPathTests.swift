@@ -64,6 +64,37 @@ struct ClusterBuildPathTests {
         #expect(try Self.expectSame(build(prefetchFrom: 0), build(prefetchFrom: .max)) > 50)
     }
 
+    /// A level without the isolation pre-pass may share one pair sweep with the level below (see
+    /// `ClusterBuilder.clusterLevelSharingSweep`): forced at every level it can, with and without
+    /// cluster properties, over 1 to 4 minimum points, the index must equal the one built with
+    /// a sweep per level.
+    @Test("a sweep shared by two levels changes nothing",
+          arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [1, 2, 4])
+    func sharedSweepsChangeNothing(scenario: ClusterReferenceTests.Scenario, minPoints: Int) throws {
+        let n = 3_000
+        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 91 + UInt32(minPoints))
+        var rng = TestLCG(seed: 9)
+        var features: [Feature] = []
+        for i in 0 ..< n {
+            let flow = Double(Int(rng.uniform(0, 3000)))
+            features.append(Feature(geometry: .point(Position(longitude: lng[i], latitude: lat[i])),
+                                    properties: ["FLOW": .number(flow), "ENGINEID": .string("E-\(Int(rng.uniform(0, 12)))")]))
+        }
+        let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
+        let expressions = try ClusterPropertyExpressions(json: Self.expressions)
+        func build(shared: Bool, pairsBelow: Double?) throws -> ClusterIndex {
+            var options = try ClusterOptions(minPoints: minPoints, radius: 60)
+            options.isolationPrePass = false
+            options.sharedSweeps = shared
+            options.pairsBelow = pairsBelow
+            return try ClusterIndex(features: features, options: options, properties: typed, clusterProperties: expressions)
+        }
+        // Lists wherever their limits allow (so that every level can share), then the build's
+        // own choice of lists and searches.
+        #expect(try Self.expectSame(build(shared: true, pairsBelow: .infinity), build(shared: false, pairsBelow: .infinity)) > 50)
+        #expect(try Self.expectSame(build(shared: true, pairsBelow: nil), build(shared: false, pairsBelow: nil)) > 50)
+    }
+
     /// Expects `a` and `b` to hold the same items at zooms 0…17, and every cluster the same
     /// children, leaves and expansion zoom. Returns the number of clusters compared.
     static func expectSame(_ a: ClusterIndex, _ b: ClusterIndex) throws -> Int {
