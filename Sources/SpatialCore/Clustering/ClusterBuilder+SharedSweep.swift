@@ -43,8 +43,11 @@ extension ClusterBuilder {
     /// and one sweep within r(z − 1) whose nearer pairs (within r(z)) give level z its pair lists.
     /// Returns the next level and, when level z − 1 can take its pairs from the same sweep, what
     /// ``clusterLevel(sharing:level:zoom:)`` needs for that; nil for the sharing when the sample
-    /// at r(z − 1) is too dense for lists or the sweep passes its limits (level z then takes the
-    /// path of ``clusterLevelOnGrid(_:zoom:isolation:parallelFrom:)``, with a grid of its own).
+    /// at r(z − 1) is too dense for lists or the sweep passes its limits (level z then takes pair
+    /// lists from this grid when its own sample allows, else the path of
+    /// ``clusterLevelOnGrid(_:zoom:isolation:parallelFrom:)`` with a grid of its own). The sweep
+    /// runs on one core: the levels that take this path have no isolation pre-pass, which the
+    /// build skips only for inputs dense over their bounding box, and those form few list levels.
     ///
     /// - Complexity: O(n) for n items plus the sweep's candidates and pairs.
     mutating func clusterLevelSharingSweep(_ level: ContiguousArray<UInt32>, zoom z: Int, parallelFrom: Int)
