@@ -4,8 +4,8 @@ extension ClusterBuilder {
     struct SharedSweep {
         /// The items of level z + 1 (the grid's `items`, in level order).
         let items: ContiguousArray<UInt32>
-        /// Over `items`, cells wider than r(z − 1).
-        var grid: LevelGrid
+        /// Over `items`, cells wider than r(z − 1); its coordinates dropped.
+        let grid: LevelGrid
         /// Pairs of indices into `items` within r(z − 1) of each other (i << 32 | j), each once.
         let pairs: ContiguousArray<UInt64>
         /// The rows of the clusters level z formed.
@@ -56,7 +56,7 @@ extension ClusterBuilder {
         let n = level.count
         let parallel = n >= parallelFrom
         let pairsBelow = options.pairsBelow ?? (n >= options.prefetchThreshold ? 6 : 3)
-        let grid = LevelGrid(items: level, x: x, y: y, radius: wider, forSweeps: true, parallel: parallel,
+        var grid = LevelGrid(items: level, x: x, y: y, radius: wider, forSweeps: true, parallel: parallel,
                              prefetchFrom: options.prefetchThreshold)
         var near = ContiguousArray<UInt64>(), far = ContiguousArray<UInt64>()
         var swept = false
@@ -76,6 +76,9 @@ extension ClusterBuilder {
             }
             return (clusterLevelOnGrid(level, zoom: z, isolation: nil, parallelFrom: parallelFrom), nil)
         }
+        // The level below reads only the grid's cells (its new clusters' candidates are read by
+        // their rows): the coordinates go before this level's walk, as a grid of its own would.
+        grid.dropCoordinates()
         let lists = near.withUnsafeBufferPointer { NeighbourLists(items: n, pairs: [$0]) }
         listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(n, 1))
         let walk = WalkItems(ids: level, x: x, y: y, counts: count)
@@ -88,12 +91,13 @@ extension ClusterBuilder {
 
     /// Level z − 1 from the sweep level z shared (see ``clusterLevelSharingSweep(_:zoom:parallelFrom:)``),
     /// over `level`, the items level z left: its pairs are the swept pairs whose items both stayed, those between a new cluster and an
-    /// item that stayed (searches of the shared grid, whose cells are wide enough), and those
+    /// item that stayed (the candidates in the shared grid's block around the cluster: its cells are
+    /// wide enough), and those
     /// between two new clusters (a sweep over them sorted by x). Sets `listDensity`; returns the
     /// items of the level it forms.
     ///
     /// - Complexity: O(n + pairs + clusters formed × their blocks + their sort).
-    mutating func clusterLevel(sharing shared: consuming SharedSweep, level: ContiguousArray<UInt32>, zoom z: Int)
+    mutating func clusterLevel(sharing shared: SharedSweep, level: ContiguousArray<UInt32>, zoom z: Int)
         -> ContiguousArray<UInt32> {
         let r = options.searchRadius(atZoom: z)
         let r2 = r * r
@@ -115,23 +119,17 @@ extension ClusterBuilder {
                         if a >= 0 && b >= 0 { pairs.append(UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b))) }
                     }
                 }
-                // A new cluster and the items that stayed, by a search of the shared grid.
-                shared.grid.prepareSearches()
+                // A new cluster and the items that stayed: the candidates of the shared grid's
+                // block around it (its cells are wide enough), read by their rows.
                 let grid = shared.grid
-                let gone = ContiguousArray<Bool>(unsafeUninitializedCapacity: grid.keys.count) { gone, filled in
-                    for k in 0 ..< grid.keys.count { gone[k] = index[Int(items[grid.order(k)])] < 0 }
-                    filled = grid.keys.count
-                }
-                var found = ScratchBuffer<Int32>(capacity: 256)
-                defer { found.deallocate() }
-                gone.withUnsafeBufferPointer { gone in
-                    for c in shared.formed {
-                        found.removeAll()
-                        grid.appendSlotsWithin(x: x[c], y: y[c], radius: r, to: &found, skipping: gone)
-                        let a = UInt64(UInt32(bitPattern: index[c])) << 32
-                        for s in found.elements {
-                            pairs.append(a | UInt64(UInt32(bitPattern: index[Int(items[grid.order(Int(s))])])))
-                        }
+                for c in shared.formed {
+                    let q = SIMD2(x[c], y[c])
+                    let a = UInt64(UInt32(bitPattern: index[c])) << 32
+                    grid.forEachSlot(around: q, radius: r) { k in
+                        let row = Int(items[grid.order(k)])
+                        let b = index[row]
+                        let d = SIMD2(x[row], y[row]) - q
+                        if b >= 0 && d.x * d.x + d.y * d.y <= r2 { pairs.append(a | UInt64(UInt32(bitPattern: b))) }
                     }
                 }
             }
@@ -178,5 +176,28 @@ extension LevelGrid {
             }
         }
         return (done, near, far)
+    }
+}
+
+extension LevelGrid {
+    /// Calls `body` with every slot of the block around `q` that holds every item within `r`
+    /// (see ``block(around:radius:)``), row by row, on a grid laid out for sweeps and without
+    /// its run lookup: each row's run is found by a binary search of the keys. The caller tests
+    /// the distances. O(block rows · log n + slots).
+    func forEachSlot(around q: SIMD2<Double>, radius r: Double, _ body: (Int) -> Void) {
+        precondition(forSweeps, "a grid laid out for searches")
+        guard let block = block(around: q, radius: r) else { return }
+        let (cx0, cx1) = block.columns
+        keys.withUnsafeBufferPointer { keys in
+            for cy in block.rows {
+                let row = UInt64(cy - firstRow) << UInt64(columnShift)
+                let last = row | UInt64(cx1 - firstColumn)
+                var k = CellKeySort.firstIndex(ofCellAtLeast: row | UInt64(cx0 - firstColumn), in: keys)
+                while k < keys.count && keys[k] >> UInt64(Self.indexBits) <= last {
+                    body(k)
+                    k += 1
+                }
+            }
+        }
     }
 }

@@ -35,8 +35,8 @@ struct LevelGrid {
     /// firstColumn) of every item. Else empty.
     private(set) var rowStart = ContiguousArray<Int32>()
     private(set) var column = ContiguousArray<Int32>()
-    /// Item coordinates in cell order, x then y.
-    let xy: ContiguousArray<SIMD2<Double>>
+    /// Item coordinates in cell order, x then y (empty after ``dropCoordinates()``).
+    private(set) var xy: ContiguousArray<SIMD2<Double>>
 
     /// How many slots ahead a gather in cell order asks for an item's entries.
     static let gatherDistance = 8
@@ -170,6 +170,9 @@ struct LevelGrid {
         self.xy = xy
         if !forSweeps { prepareSearches() }
     }
+
+    /// Frees the coordinates, for a grid kept only for its cells. O(1).
+    mutating func dropCoordinates() { xy = [] }
 
     /// Builds the run lookup that searches at random places need: a start offset per cell when
     /// the numbered cells are at most 8n + 1024, else per row with each item's column. O(n + cells).
