@@ -17,16 +17,7 @@ struct ClusterBuildPathTests {
     @Test("same items, properties, children and leaves at every zoom",
           arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [2, 4])
     func sameIndex(scenario: ClusterReferenceTests.Scenario, minPoints: Int) throws {
-        let n = 3_000
-        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 77 + UInt32(minPoints))
-        var rng = TestLCG(seed: 5)
-        var features: [Feature] = []
-        for i in 0 ..< n {
-            let flow = Double(Int(rng.uniform(0, 3000)))
-            let engine = "E-\(Int(rng.uniform(0, 12)))"
-            features.append(Feature(geometry: .point(Position(longitude: lng[i], latitude: lat[i])),
-                                    properties: ["FLOW": .number(flow), "ENGINEID": .string(engine)]))
-        }
+        let features = Self.features(scenario, n: 3_000, seed: 77 + UInt32(minPoints), propertySeed: 5)
         let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
         let expressions = try ClusterPropertyExpressions(json: Self.expressions)
         func build(pairsBelow: Double) throws -> ClusterIndex {
@@ -65,21 +56,13 @@ struct ClusterBuildPathTests {
     }
 
     /// A level without the isolation pre-pass may share one pair sweep with the level below (see
-    /// `ClusterBuilder.clusterLevelSharingSweep`): forced at every level it can, with and without
-    /// cluster properties, over 1 to 4 minimum points, the index must equal the one built with
-    /// a sweep per level.
+    /// `ClusterBuilder.clusterLevelSharingSweep`): forced at every level it can, with cluster
+    /// properties, over 1 to 4 minimum points, the index must equal the one built with a sweep
+    /// per level.
     @Test("a sweep shared by two levels changes nothing",
           arguments: [ClusterReferenceTests.Scenario.uniform, .blobs, .duplicates], [1, 2, 4])
     func sharedSweepsChangeNothing(scenario: ClusterReferenceTests.Scenario, minPoints: Int) throws {
-        let n = 3_000
-        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: 91 + UInt32(minPoints))
-        var rng = TestLCG(seed: 9)
-        var features: [Feature] = []
-        for i in 0 ..< n {
-            let flow = Double(Int(rng.uniform(0, 3000)))
-            features.append(Feature(geometry: .point(Position(longitude: lng[i], latitude: lat[i])),
-                                    properties: ["FLOW": .number(flow), "ENGINEID": .string("E-\(Int(rng.uniform(0, 12)))")]))
-        }
+        let features = Self.features(scenario, n: 3_000, seed: 91 + UInt32(minPoints), propertySeed: 9)
         let typed = ClusterTestSupport.flowProperties(flow: "FLOW", engine: "ENGINEID", value: "E-9")
         let expressions = try ClusterPropertyExpressions(json: Self.expressions)
         func build(shared: Bool, pairsBelow: Double?) throws -> ClusterIndex {
@@ -93,6 +76,19 @@ struct ClusterBuildPathTests {
         // own choice of lists and searches.
         #expect(try Self.expectSame(build(shared: true, pairsBelow: .infinity), build(shared: false, pairsBelow: .infinity)) > 50)
         #expect(try Self.expectSame(build(shared: true, pairsBelow: nil), build(shared: false, pairsBelow: nil)) > 50)
+    }
+
+    /// `n` seeded points of `scenario` as features with a `FLOW` number and an `ENGINEID` string
+    /// (drawn from `propertySeed`).
+    static func features(_ scenario: ClusterReferenceTests.Scenario, n: Int, seed: UInt32, propertySeed: UInt32) -> [Feature] {
+        let (lng, lat) = ClusterReferenceTests.points(scenario, n: n, seed: seed)
+        var rng = TestLCG(seed: propertySeed)
+        return (0 ..< n).map { i in
+            let flow = Double(Int(rng.uniform(0, 3000)))
+            let engine = "E-\(Int(rng.uniform(0, 12)))"
+            return Feature(geometry: .point(Position(longitude: lng[i], latitude: lat[i])),
+                           properties: ["FLOW": .number(flow), "ENGINEID": .string(engine)])
+        }
     }
 
     /// Expects `a` and `b` to hold the same items at zooms 0…17, and every cluster the same
