@@ -89,12 +89,12 @@ extension ClusterBuilder {
         return (next, SharedSweep(items: level, grid: grid, pairs: near, formed: base ..< x.count))
     }
 
-    /// Level z − 1 from the sweep level z shared (see ``clusterLevelSharingSweep(_:zoom:parallelFrom:)``),
-    /// over `level`, the items level z left: its pairs are the swept pairs whose items both stayed, those between a new cluster and an
-    /// item that stayed (the candidates in the shared grid's block around the cluster: its cells are
-    /// wide enough), and those
-    /// between two new clusters (a sweep over them sorted by x). Sets `listDensity`; returns the
-    /// items of the level it forms.
+    /// Level z − 1 from the sweep level z shared (see
+    /// ``clusterLevelSharingSweep(_:zoom:parallelFrom:)``), over `level`, the items level z left.
+    /// Its pairs are the swept pairs whose items both stayed, those between a new cluster and an
+    /// item that stayed (the candidates in the shared grid's block around the cluster: its cells
+    /// are wide enough), and those between two new clusters (a sweep over them sorted by x). Sets
+    /// `listDensity`; returns the items of the level it forms.
     ///
     /// - Complexity: O(n + pairs + clusters formed × their blocks + their sort).
     mutating func clusterLevel(sharing shared: SharedSweep, level: ContiguousArray<UInt32>, zoom z: Int)

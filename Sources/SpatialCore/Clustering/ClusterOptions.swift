@@ -83,7 +83,7 @@ public struct ClusterOptions: Sendable, Hashable {
     /// those paths on small inputs; the result is the same either way.
     var prefetchFrom: Int? = nil
     /// Whether a `.double` level without the isolation pre-pass shares one pair sweep with the
-    /// level below it (`nil`: when the level above predicts both sparse enough for pair lists;
+    /// level below it (`nil`: when the build predicts both levels sparse enough for pair lists;
     /// see `ClusterBuilder.sharesSweep`). Tests force both; the result is the same either way.
     var sharedSweeps: Bool? = nil
     /// ``prefetchFrom``, or the library's `LevelGrid.prefetchFrom`. O(1).
