@@ -116,7 +116,7 @@ extension ClusterBuilder {
     /// O(n) plus the sweep's or the marking's block scans.
     private mutating func neighbourSource(of items: ContiguousArray<UInt32>, radius r: Double, parallel: Bool) -> NeighbourSource {
         let n = items.count
-        let pairsBelow = options.pairsBelow ?? (n >= options.prefetchThreshold ? 6 : 3)
+        let pairsBelow = pairListThreshold(items: n)
         let sweeps = pairsBelow > 0 && !searchedLastLevel
         var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: sweeps, parallel: parallel,
                              prefetchFrom: options.prefetchThreshold)
@@ -140,6 +140,24 @@ extension ClusterBuilder {
             }
         }
         return .searches(grid, slotOf)
+    }
+
+    /// Below what sampled number of items within r of an item (itself included) a level of `n`
+    /// items takes pair lists: the options' test setting, else 6 for levels larger than the
+    /// core's cache and 3 for the others (see ``neighbourSource(of:radius:parallel:)``). O(1).
+    func pairListThreshold(items n: Int) -> Double {
+        options.pairsBelow ?? (n >= options.prefetchThreshold ? 6 : 3)
+    }
+
+    /// The greedy walk of a level whose neighbours come from `lists` (by index in `level`, every
+    /// item of the level in the grid): notes the lists' density for the next level's choices,
+    /// appends the rows the level forms and returns its items in order. O(n + pairs).
+    mutating func walkWithLists(_ level: ContiguousArray<UInt32>, lists: NeighbourLists, radius r: Double, zoom z: Int)
+        -> ContiguousArray<UInt32> {
+        listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(level.count, 1))
+        searchedLastLevel = false
+        let walk = WalkItems(ids: level, x: x, y: y, counts: count)
+        return appendLevel(greedyInLevelOrder(level, positions: nil, walk: walk, neighbours: .lists(lists), radius: r, zoom: z), zoom: z)
     }
 
     /// Where a walk takes a seed's neighbours from: its pair list (walk index = the item's index

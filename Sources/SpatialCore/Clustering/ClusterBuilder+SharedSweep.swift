@@ -21,7 +21,7 @@ extension ClusterBuilder {
     func sharesSweep(_ level: ContiguousArray<UInt32>, zoom z: Int, isolation: IsolationBound?, density: Double?) -> Bool {
         guard z > options.minZoom, isolation == nil, !searchedLastLevel else { return false }
         if let forced = options.sharedSweeps { return forced }
-        let pairsBelow = options.pairsBelow ?? 3
+        let pairsBelow = pairListThreshold(items: level.count)
         guard pairsBelow > 0 else { return false }
         guard let density else {
             // The first level: points spread evenly over their bounding box would have fewer than
@@ -55,7 +55,7 @@ extension ClusterBuilder {
         let r = options.searchRadius(atZoom: z), wider = options.searchRadius(atZoom: z - 1)
         let n = level.count
         let parallel = n >= parallelFrom
-        let pairsBelow = options.pairsBelow ?? (n >= options.prefetchThreshold ? 6 : 3)
+        let pairsBelow = pairListThreshold(items: n)
         var grid = LevelGrid(items: level, x: x, y: y, radius: wider, forSweeps: true, parallel: parallel,
                              prefetchFrom: options.prefetchThreshold)
         var near = ContiguousArray<UInt64>(), far = ContiguousArray<UInt64>()
@@ -69,10 +69,7 @@ extension ClusterBuilder {
             // candidates, but no second grid); otherwise it searches a grid of its own.
             if pairsBelow == .infinity || grid.sampledNeighbourCountBySweep(radius: r) < pairsBelow,
                let lists = grid.neighbourLists(radius: r, candidateLimit: 32 * n + 4096, pairLimit: 2 * n + 1024, parallel: parallel) {
-                listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(n, 1))
-                searchedLastLevel = false
-                let walk = WalkItems(ids: level, x: x, y: y, counts: count)
-                return (appendLevel(greedyInLevelOrder(level, positions: nil, walk: walk, neighbours: .lists(lists), radius: r, zoom: z), zoom: z), nil)
+                return (walkWithLists(level, lists: lists, radius: r, zoom: z), nil)
             }
             return (clusterLevelOnGrid(level, zoom: z, isolation: nil, parallelFrom: parallelFrom), nil)
         }
@@ -80,11 +77,8 @@ extension ClusterBuilder {
         // their rows): the coordinates go before this level's walk, as a grid of its own would.
         grid.dropCoordinates()
         let lists = near.withUnsafeBufferPointer { NeighbourLists(items: n, pairs: [$0]) }
-        listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(n, 1))
-        let walk = WalkItems(ids: level, x: x, y: y, counts: count)
         let base = x.count
-        searchedLastLevel = false
-        let next = appendLevel(greedyInLevelOrder(level, positions: nil, walk: walk, neighbours: .lists(lists), radius: r, zoom: z), zoom: z)
+        let next = walkWithLists(level, lists: lists, radius: r, zoom: z)
         near.append(contentsOf: far)
         return (next, SharedSweep(items: level, grid: grid, pairs: near, formed: base ..< x.count))
     }
@@ -116,7 +110,7 @@ extension ClusterBuilder {
                     for v in swept {
                         let a = index[Int(items[Int(truncatingIfNeeded: v >> 32)])]
                         let b = index[Int(items[Int(truncatingIfNeeded: v & 0xffff_ffff)])]
-                        if a >= 0 && b >= 0 { pairs.append(UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b))) }
+                        if a >= 0 && b >= 0 { pairs.append(Self.pair(a, b)) }
                     }
                 }
                 // A new cluster and the items that stayed: the candidates of the shared grid's
@@ -124,12 +118,11 @@ extension ClusterBuilder {
                 let grid = shared.grid
                 for c in shared.formed {
                     let q = SIMD2(x[c], y[c])
-                    let a = UInt64(UInt32(bitPattern: index[c])) << 32
                     grid.forEachSlot(around: q, radius: r) { k in
                         let row = Int(items[grid.order(k)])
                         let b = index[row]
                         let d = SIMD2(x[row], y[row]) - q
-                        if b >= 0 && d.x * d.x + d.y * d.y <= r2 { pairs.append(a | UInt64(UInt32(bitPattern: b))) }
+                        if b >= 0 && d.x * d.x + d.y * d.y <= r2 { pairs.append(Self.pair(index[c], b)) }
                     }
                 }
             }
@@ -143,17 +136,21 @@ extension ClusterBuilder {
                     let d = SIMD2(x[formed[j]], y[formed[j]]) - SIMD2(x[c], y[c])
                     if d.x * d.x > r2 { break }
                     if d.x * d.x + d.y * d.y <= r2 {
-                        pairs.append(UInt64(UInt32(bitPattern: index[c])) << 32 | UInt64(UInt32(bitPattern: index[formed[j]])))
+                        pairs.append(Self.pair(index[c], index[formed[j]]))
                     }
                     j += 1
                 }
             }
         }
         let lists = pairs.withUnsafeBufferPointer { NeighbourLists(items: n, pairs: [$0]) }
-        listDensity = 1 + Double(lists.neighbours.count) / Double(Swift.max(n, 1))
-        let walk = WalkItems(ids: level, x: x, y: y, counts: count)
-        searchedLastLevel = false
-        return appendLevel(greedyInLevelOrder(level, positions: nil, walk: walk, neighbours: .lists(lists), radius: r, zoom: z), zoom: z)
+        return walkWithLists(level, lists: lists, radius: r, zoom: z)
+    }
+}
+
+extension ClusterBuilder {
+    /// Two indices in a level as one `NeighbourLists` pair, i << 32 | j. O(1).
+    @inline(__always) static func pair(_ i: Int32, _ j: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: i)) << 32 | UInt64(UInt32(bitPattern: j))
     }
 }
 
