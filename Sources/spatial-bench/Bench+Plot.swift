@@ -67,18 +67,8 @@ private func memoryProbe(spec: String) -> Double {
 /// Runs the probe named by `spec` in a fresh `spatial-bench` process and reads the numbers it
 /// prints (bytes); empty when the probe fails.
 func memoryProbeReadings(spec: String) -> [Double] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    process.arguments = []
-    var environment = ProcessInfo.processInfo.environment
-    environment[memoryProbeVariable] = spec
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return [] }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    guard let data = Subprocess.output(executable, [], environment: [memoryProbeVariable: spec]) else { return [] }
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
 }
 

@@ -40,7 +40,7 @@ struct References {
         guard FileManager.default.fileExists(atPath: script) else {
             return bench.note("references: \(script) not found (run spatial-bench from the checkout); kdbush/flatbush skipped")
         }
-        guard let output = Self.run("/usr/bin/env", ["node", script, libraries, "--runs", String(bench.runs), "--json"]),
+        guard let output = Subprocess.output("/usr/bin/env", ["node", script, libraries, "--runs", String(bench.runs), "--json"], quiet: true),
             let root = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
             let results = root["results"] as? [[String: Any]]
         else {
@@ -92,7 +92,7 @@ struct References {
         var peak: Int? = nil, before: Int? = nil
         for _ in 0 ..< rounds {
             let mine = again.median()
-            guard let output = Self.run(binary, arguments),
+            guard let output = Subprocess.output(binary, arguments, quiet: true),
                 let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
                 let r = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let median = r["median_ms"] as? Double, let min = r["min_ms"] as? Double, let max = r["max_ms"] as? Double
@@ -128,19 +128,5 @@ struct References {
             bench.note("side by side: \(name)/\(reference.dataset): SpatialCore \(fmt(ours.median)) ms, "
                 + "\(reference.name.split(separator: ":")[0]) \(fmt(reference.median)) ms: \(fmt(reference.median / ours.median))x")
         }
-    }
-
-    /// Runs a program and returns its standard output, or nil when it cannot start or fails.
-    private static func run(_ executable: String, _ arguments: [String]) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
     }
 }
