@@ -12,12 +12,12 @@ import Darwin
 /// started with `posix_spawn` rather than Foundation's `Process`.
 ///
 /// Why not `Process`: on Linux, a process that has started children through `Process` often
-/// loses the second core for its later multi-threaded work. The DC build timed after each child
+/// loses the overlap of its later multi-threaded work (the mechanism was not found). The DC build timed after each child
 /// (rounds 2–6 of bench runs of six rounds, the child a shell script that only prints): with
 /// `Process`, 7 runs, median 2.06 ms, 4 of 35 rounds below 1.8 ms; with `posix_spawn`, 5 runs
 /// alternating with those, median 1.57 ms, 18 of 25 below 1.8 ms. The build with its query trees
 /// sorted on its own thread takes 2.1 ms, so the children cost the overlap with the build's
-/// background thread. Every figure timed after a memory probe or the C++ port carried that cost
+/// background thread. Figures timed after a memory probe or the C++ port could carry that cost
 /// until this helper replaced `Process` (twenty-sixth section of PERFORMANCE.md).
 enum Subprocess {
     /// Runs `executable` (a path) with `arguments`, this process's environment plus `environment`,
