@@ -59,15 +59,20 @@ func benchClustering(_ bench: Bench) throws {
 
     // Real datasets, default options.
     var built: [String: (ClusterIndex, ClusterBenchInput)] = [:]
+    // The query figures below read these indexes; a run that wants neither them nor a dataset's
+    // build (`--only cluster.build/<one dataset>`) skips its input and its extra build.
+    let wantsQueries = ["cluster.query", "cluster.expansion-zoom", "cluster.children", "cluster.leaves"].contains { bench.wants($0) }
     for dataset in bench.datasets {
+        let wantsBuild = bench.wants("cluster.build/\(dataset.name)")
+        guard wantsBuild || wantsQueries else { continue }
         let input = clusterBenchInput(dataset)
         let build = { blackHole(try? ClusterIndex(coordinates: input.coordinates, options: options)) }
         bench.measure("cluster.build", dataset: dataset.name, n: input.coordinates.count, build)
         bench.pair("cluster.build", dataset: dataset.name, build)
-        if let index = try? ClusterIndex(coordinates: input.coordinates, options: options) {
+        if wantsQueries, let index = try? ClusterIndex(coordinates: input.coordinates, options: options) {
             built[dataset.name] = (index, input)
         }
-        if bench.wants("cluster.build/\(dataset.name)") { noteBuildMemory(bench, dataset.name, memoryProbe(file: dataset.url)) }
+        if wantsBuild { noteBuildMemory(bench, dataset.name, memoryProbe(file: dataset.url)) }
     }
     if let cities = bench.dataset("cities500"), bench.wants("cluster.build.float32/cities500") {
         let input = clusterBenchInput(cities)
