@@ -72,45 +72,59 @@ func memoryProbeReadings(spec: String) -> [Double] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
 }
 
-/// When this process is a memory probe: builds one index over the named synthetic points or
-/// file (default options, or the fire-hydrant case), prints the peak resident size minus the
-/// resident size before the build (inputs kept alive, so they are excluded) and exits.
+/// The input a probe process builds over, named by `spec`: `file:PATH` (a GeoJSON file's points),
+/// `file-r75-props:PATH` (the fire-hydrant case: FLOW and STATION read as properties) or
+/// `uniform:N` / `blobs:N` (the seeded synthetic points). Exits with status 2 when it cannot be
+/// read.
+struct ProbeInput {
+    var coordinates: [Coordinate]
+    /// The properties read (the fire-hydrant case only), input like the coordinates.
+    var properties: [JSONObject] = []
+    var fireHydrantCase = false
+
+    init(spec: String) {
+        if spec.hasPrefix("file:") || spec.hasPrefix("file-r75-props:") {
+            fireHydrantCase = spec.hasPrefix("file-r75-props:")
+            let url = URL(fileURLWithPath: String(spec.drop { $0 != ":" }.dropFirst()))
+            guard let bytes = try? Data(contentsOf: url) else { exit(2) }
+            let dataset = BenchDataset(name: url.lastPathComponent, url: url, bytes: [UInt8](bytes))
+            let input = clusterBenchInput(dataset, properties: fireHydrantCase ? FireHydrantCase.keys : [])
+            coordinates = input.coordinates
+            properties = input.properties
+        } else {
+            let parts = spec.split(separator: ":")
+            guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
+            let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
+            coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        }
+    }
+
+    /// One build, as the `cluster.build` figure of this input builds it (default options, or the
+    /// fire-hydrant case's radius and typed cluster properties).
+    func build() -> ClusterIndex? {
+        guard fireHydrantCase else { return try? ClusterIndex(coordinates: coordinates) }
+        guard let options = try? FireHydrantCase.options else { return nil }
+        return try? ClusterIndex(coordinates: coordinates, properties: properties, options: options,
+                                 clusterProperties: FireHydrantCase.properties)
+    }
+}
+
+/// When this process is a memory probe: builds one index over the input `spec` names (see
+/// ``ProbeInput``), prints the peak resident size minus the resident size before the build
+/// (inputs kept alive, so they are excluded) and exits.
 func runMemoryProbeIfAsked() {
     guard let spec = ProcessInfo.processInfo.environment[memoryProbeVariable] else { return }
     if spec.hasPrefix("kdtree:") || spec.hasPrefix("rtree:") { runIndexMemoryProbe(spec) }
-    let coordinates: [Coordinate]
-    // `file-r75-props:PATH`: the fire-hydrant case (radius 75, FLOW and STATION read, the three
-    // typed cluster properties); the properties read are input, kept alive like the coordinates.
-    var properties: [JSONObject] = []
-    var fireHydrantCase = false
-    if spec.hasPrefix("file:") || spec.hasPrefix("file-r75-props:") {
-        fireHydrantCase = spec.hasPrefix("file-r75-props:")
-        let url = URL(fileURLWithPath: String(spec.drop { $0 != ":" }.dropFirst()))
-        guard let bytes = try? Data(contentsOf: url) else { exit(2) }
-        let dataset = BenchDataset(name: url.lastPathComponent, url: url, bytes: [UInt8](bytes))
-        let input = clusterBenchInput(dataset, properties: fireHydrantCase ? FireHydrantCase.keys : [])
-        coordinates = input.coordinates
-        properties = input.properties
-    } else {
-        let parts = spec.split(separator: ":")
-        guard parts.count == 2, let n = Int(parts[1]) else { exit(2) }
-        let points = parts[0] == "blobs" ? Synthetic.blobs(n) : Synthetic.uniform(n)
-        coordinates = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-    }
+    let input = ProbeInput(spec: spec)
     // Hand the reader's freed memory back to the OS, so that the build cannot reuse pages that
     // are already resident and look smaller than it is.
-    guard let hydrantOptions = try? FireHydrantCase.options else { exit(2) }
     returnFreedMemoryToOS()
     let before = PeakMemory.resident() ?? 0
     PeakMemory.reset()
-    let index = fireHydrantCase
-        ? try? ClusterIndex(coordinates: coordinates, properties: properties, options: hydrantOptions,
-                            clusterProperties: FireHydrantCase.properties)
-        : try? ClusterIndex(coordinates: coordinates)
+    let index = input.build()
     let peak = PeakMemory.current() ?? before
     blackHole(index)
-    blackHole(coordinates)
-    blackHole(properties)
+    blackHole(input)
     print(Swift.max(0, peak - before))
     exit(0)
 }

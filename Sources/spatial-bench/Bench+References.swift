@@ -8,11 +8,11 @@ import Foundation
 ///   the checkout; figures `kdbush:<figure>` / `flatbush:<figure>`.
 /// - `--reference-port BINARY`: the C++ port of supercluster built from
 ///   `Scripts/reference/supercluster-port-bench.cpp`; figures `supercluster-port:cluster.build`
-///   for every dataset the `cluster.build` figures run on, timed right after each figure (in the
-///   process state it was measured in) in `--rounds N` rounds (default 1): each round times
-///   SpatialCore's build again and then the port, back to back, and the ratio noted is the
-///   median of the rounds' ratios (the machine's speed drifts over minutes: ratios of figures
-///   taken minutes apart carry that drift).
+///   for every dataset the `cluster.build` figures run on, timed right after each figure in
+///   `--rounds N` rounds (default 1): each round times SpatialCore's build again and then the
+///   port, back to back, each in a fresh process, and the ratio noted is the median of the
+///   rounds' ratios (the machine's speed drifts over minutes: ratios of figures taken minutes
+///   apart carry that drift).
 ///
 /// Each reference figure is recorded under its own name beside SpatialCore's, with a note giving
 /// the ratio. A reference that cannot run is noted and skipped; it never fails the bench.
@@ -60,9 +60,9 @@ struct References {
 
     /// The C++ port on the dataset of the `cluster.build` figure just measured (coordinates only,
     /// as SpatialCore's figures are built; the r75 case with the features' properties), in
-    /// ``rounds`` rounds back to back with SpatialCore's build (`again`). Called from
-    /// `Bench.pairing` right after the figure, so both are timed in the process state of the
-    /// figure itself.
+    /// ``rounds`` rounds back to back with SpatialCore's same build, each timed in a fresh
+    /// process (`again`, this process, only when the time probe fails). Called from
+    /// `Bench.pairing` right after the figure.
     func pairPort(_ bench: Bench, dataset: String, again: Retimer) {
         guard let binary = portBinary,
             let build = bench.results.last(where: { $0.name == "cluster.build" && $0.dataset == dataset })
@@ -85,13 +85,28 @@ struct References {
         }
         let runs = build.n >= 1_000_000 ? Swift.min(bench.runs, 3) : bench.runs
         arguments += ["--runs", String(runs)]
+        // SpatialCore's build in a fresh process of its own, as the port's is: see
+        // `timeProbe(spec:runs:)`.
+        let probeSpec: String
+        if let file = bench.dataset(base) {
+            probeSpec = (parts.count > 1 ? "file-r75-props:" : "file:") + file.url.path
+        } else {
+            probeSpec = "\(arguments[0]):\(arguments[1])"
+        }
         // Each round times SpatialCore's build again, then the port's, back to back: the
         // machine's speed drifts over minutes, and a ratio of figures taken minutes apart
         // carries that drift. The ratio reported is the median of the rounds' ratios.
         var ours: [Double] = [], port: [(median: Double, min: Double, max: Double)] = []
         var peak: Int? = nil, before: Int? = nil
+        var inProcess = false
         for _ in 0 ..< rounds {
-            let mine = again.median()
+            let mine: Double
+            if let probed = timeProbe(spec: probeSpec, runs: runs) {
+                mine = probed
+            } else {
+                mine = again.median()
+                inProcess = true
+            }
             guard let output = Subprocess.output(binary, arguments, quiet: true),
                 let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
                 let r = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -114,10 +129,27 @@ struct References {
         let ratio = ratios.sorted()[ratios.count / 2]
         let rounds = zip(ours, port).map { "\(fmt($0)) / \(fmt($1.median))" }.joined(separator: ", ")
         bench.note("side by side: cluster.build/\(build.dataset): SpatialCore against supercluster-port, "
-            + "\(port.count) round\(port.count == 1 ? "" : "s") back to back (ms): \(rounds): \(fmt(ratio))x")
+            + "\(port.count) round\(port.count == 1 ? "" : "s") back to back, each in a fresh process (ms): \(rounds): \(fmt(ratio))x"
+            + (inProcess ? " (the time probe failed: SpatialCore timed in this process)" : ""))
         if let peak, let before {
             bench.note("memory \(build.dataset), C++ port: \(String(format: "%.1f", Double(peak - before) / 1_048_576)) MB added by its builds (peak RSS minus resident before, input excluded)")
         }
+    }
+
+    /// SpatialCore's build of the input `spec` names (see ``ProbeInput``), timed in a fresh
+    /// process (one warm-up, then `runs` runs): the median in ms, or nil when the probe failed.
+    ///
+    /// Why a fresh process, as the port's: after this process has waited for a child (the port's
+    /// rounds), the build's background thread was found on the build thread's own core in most
+    /// of its hand-offs (the core each thread ran on, read from `/proc/thread-self/stat` at every
+    /// hand-off: 0 of 88 before the first child, 54–67 of 88 in each round after one), so the two
+    /// halves of the build ran one after the other, and every round after the first timed that.
+    /// A fresh process starts with its threads apart, as the figure itself was measured.
+    private func timeProbe(spec: String, runs: Int) -> Double? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        guard let data = Subprocess.output(executable, [], environment: [timeProbeVariable: "\(runs):\(spec)"], quiet: true)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
     }
 
     /// Records a reference figure and notes its ratio to SpatialCore's figure of the same name
@@ -129,4 +161,17 @@ struct References {
                 + "\(reference.name.split(separator: ":")[0]) \(fmt(reference.median)) ms: \(fmt(reference.median / ours.median))x")
         }
     }
+}
+
+let timeProbeVariable = "SPATIAL_BENCH_TIME_PROBE"
+
+/// When this process is a time probe (`RUNS:SPEC`, see ``ProbeInput``): times the build one
+/// warm-up and RUNS times, prints the median in ms and exits.
+func runTimeProbeIfAsked() {
+    guard let value = ProcessInfo.processInfo.environment[timeProbeVariable] else { return }
+    guard let colon = value.firstIndex(of: ":"), let runs = Int(value[..<colon]), runs > 0 else { exit(2) }
+    let input = ProbeInput(spec: String(value[value.index(after: colon)...]))
+    let median = Retimer(runs: runs) { blackHole(input.build()) }.median()
+    print(median)
+    exit(0)
 }

@@ -28,12 +28,14 @@ let usage = """
       --reference-port BINARY  right after each cluster.build figure, time the C++ port of
                                supercluster (built from Scripts/reference/supercluster-port-bench.cpp)
                                on the same dataset, back to back with SpatialCore's build again
+                               (each in a fresh process)
       --rounds N      with --reference-port: time SpatialCore's build again and then the port,
-                      back to back, N times per dataset (default 1); the ratio noted is the
-                      median of the rounds' ratios
+                      back to back, each in a fresh process, N times per dataset (default 1);
+                      the ratio noted is the median of the rounds' ratios
     """
 
 runMemoryProbeIfAsked()
+runTimeProbeIfAsked()
 var arguments = Array(CommandLine.arguments.dropFirst())
 var dataPath: String? = nil
 var only: String? = nil
