@@ -67,7 +67,10 @@ struct References {
         guard let binary = portBinary,
             let build = bench.results.last(where: { $0.name == "cluster.build" && $0.dataset == dataset })
         else { return }
+        // The port's arguments, and the same input as a time probe's spec (SpatialCore's build in
+        // a fresh process of its own, as the port's is: see `timeProbe(spec:runs:)`).
         var arguments: [String]
+        let probeSpec: String
         let parts = build.dataset.split(separator: "/")
         let base = String(parts[0])
         if let file = bench.dataset(base) {
@@ -75,24 +78,19 @@ struct References {
             if parts.count > 1 {
                 guard parts[1] == "r75-props" else { return }
                 arguments += ["--radius", "75"]
+                probeSpec = "file-r75-props:\(file.url.path)"
             } else {
                 arguments.append("--no-props")
+                probeSpec = "file:\(file.url.path)"
             }
         } else if let dash = base.firstIndex(of: "-"), ["uniform", "blobs"].contains(String(base[..<dash])) {
             arguments = [String(base[..<dash]), String(build.n)]
+            probeSpec = "\(base[..<dash]):\(build.n)"
         } else {
             return
         }
         let runs = build.n >= 1_000_000 ? Swift.min(bench.runs, 3) : bench.runs
         arguments += ["--runs", String(runs)]
-        // SpatialCore's build in a fresh process of its own, as the port's is: see
-        // `timeProbe(spec:runs:)`.
-        let probeSpec: String
-        if let file = bench.dataset(base) {
-            probeSpec = (parts.count > 1 ? "file-r75-props:" : "file:") + file.url.path
-        } else {
-            probeSpec = "\(arguments[0]):\(arguments[1])"
-        }
         // Each round times SpatialCore's build again, then the port's, back to back: the
         // machine's speed drifts over minutes, and a ratio of figures taken minutes apart
         // carries that drift. The ratio reported is the median of the rounds' ratios.
