@@ -25,6 +25,15 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
         count &+= 1
     }
 
+    /// Writes `value` after the current elements and keeps it only when `keep`, without a branch
+    /// on `keep` (for a test that goes either way in no pattern). O(1) amortized.
+    @inline(__always)
+    mutating func append(_ value: Element, keeping keep: Bool) {
+        if count == capacity { grow() }
+        base[count] = value
+        count &+= Int(truncatingIfNeeded: unsafeBitCast(keep, to: UInt8.self))
+    }
+
     /// Lets `body` write up to `extra` elements after the current ones, from the pointer it is
     /// handed, and keeps the number of them it returns: for loops that write every candidate
     /// and keep some without a branch (the count stays in a register, not in this buffer).

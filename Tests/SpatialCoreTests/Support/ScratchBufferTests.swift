@@ -47,4 +47,21 @@ struct ScratchBufferTests {
             #expect(Array(buffer.elements) == expected, "round \(round), run \(n)")
         }
     }
+
+    @Test("values written with a keep flag stay only when kept, across growth", arguments: [1, 16, 17, 1_000])
+    func keepsFlaggedValues(count n: Int) {
+        var buffer = ScratchBuffer<UInt64>(capacity: 16)
+        defer { buffer.deallocate() }
+        var expected: [UInt64] = []
+        // Kept in an irregular pattern (every third value, and the multiples of 5), runs of
+        // dropped values included, so that a dropped value's slot is reused by the next one.
+        for i in 0 ..< 3 * n {
+            let value = UInt64(i)
+            let keep = i % 3 == 0 || i % 5 == 0
+            buffer.append(value, keeping: keep)
+            if keep { expected.append(value) }
+        }
+        #expect(buffer.count == expected.count)
+        #expect(Array(buffer.elements) == expected, "n \(n)")
+    }
 }
