@@ -264,14 +264,14 @@ extension ClusterBuilder {
                         neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
                     }
                 } else {
-                    // Each pair is listed once.
+                    // Each pair is listed once. Every listed neighbour is written and kept only
+                    // when untaken, without a branch on `taken` (it goes either way in no pattern).
                     for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
                         let k = Int(listed[e])
-                        if !taken[k] {
-                            let w = Int(weights[k])
-                            n += w
-                            neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
-                        }
+                        let untaken = !taken[k]
+                        let w = Int(weights[k])
+                        n &+= w & (0 &- Int(truncatingIfNeeded: unsafeBitCast(untaken, to: UInt8.self)))
+                        neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w), keeping: untaken)
                     }
                 }
                 // In ascending row order: the order supercluster's tree search does not fix, and
