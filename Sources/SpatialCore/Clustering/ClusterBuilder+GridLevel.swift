@@ -270,7 +270,7 @@ extension ClusterBuilder {
                         let k = Int(listed[e])
                         let untaken = !taken[k]
                         let w = Int(weights[k])
-                        n &+= w & (0 &- Int(truncatingIfNeeded: unsafeBitCast(untaken, to: UInt8.self)))
+                        n &+= untaken ? w : 0
                         neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w), keeping: untaken)
                     }
                 }

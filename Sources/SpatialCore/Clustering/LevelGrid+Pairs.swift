@@ -80,7 +80,7 @@ extension LevelGrid {
                                 let d = xy[j] - q
                                 let within = d.x * d.x + d.y * d.y <= r2
                                 visit(i, j, within)
-                                pairs &+= Int(truncatingIfNeeded: unsafeBitCast(within, to: UInt8.self))
+                                pairs &+= within ? 1 : 0
                                 j &+= 1
                             }
                             return true

@@ -31,7 +31,7 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     mutating func append(_ value: Element, keeping keep: Bool) {
         if count == capacity { grow() }
         base[count] = value
-        count &+= Int(truncatingIfNeeded: unsafeBitCast(keep, to: UInt8.self))
+        count &+= keep ? 1 : 0
     }
 
     /// Lets `body` write up to `extra` elements after the current ones, from the pointer it is
