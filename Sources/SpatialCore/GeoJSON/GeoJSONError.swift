@@ -69,6 +69,7 @@ public struct GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The error as a sentence: where (line, column, byte offset, feature) and what. O(1).
     public var description: String {
         let feature = featureIndex.map { " in feature \($0)" } ?? ""
         return "invalid GeoJSON at line \(line), column \(column) (byte \(offset))\(feature): \(message)"

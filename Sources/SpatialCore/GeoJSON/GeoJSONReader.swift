@@ -27,7 +27,7 @@ public struct GeoJSONReader: Sendable {
         /// The deepest nesting of arrays and objects allowed (see ``JSONReader``).
         public var maxDepth: Int
 
-        /// Options; by default invalid features are errors and nesting is limited to 512.
+        /// Options; by default invalid features are errors and nesting is limited to 512. O(1).
         public init(skipInvalidFeatures: Bool = false, maxDepth: Int = JSONReader.defaultMaxDepth) {
             self.skipInvalidFeatures = skipInvalidFeatures
             self.maxDepth = maxDepth
@@ -37,7 +37,7 @@ public struct GeoJSONReader: Sendable {
     /// How this reader reads.
     public var options: Options
 
-    /// A reader with these options.
+    /// A reader with these options. O(1).
     public init(options: Options = Options()) {
         self.options = options
     }

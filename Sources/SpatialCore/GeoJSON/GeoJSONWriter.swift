@@ -12,7 +12,7 @@
 public struct GeoJSONWriter {
     private var out = JSONOutput()
 
-    /// An empty writer.
+    /// An empty writer. O(1).
     public init() {}
 
     /// The text written so far, as UTF-8.

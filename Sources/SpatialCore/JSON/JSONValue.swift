@@ -59,12 +59,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `null`. O(1).
     public init(nilLiteral: ()) { self = .null }
+    /// `true` or `false`. O(1).
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number (JSON numbers are `Double`s). O(1).
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number. O(1).
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string. O(1).
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array of the elements, in order. O(n).
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object of the members, in order (a repeated key keeps its last value). O(n²) for n members.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
     }
@@ -82,7 +89,7 @@ public struct JSONObject: Hashable, Sendable {
     /// The member values, parallel to ``keys``.
     public internal(set) var values: [JSONValue]
 
-    /// An empty object.
+    /// An empty object. O(1).
     public init() {
         keys = []
         values = []
@@ -146,7 +153,8 @@ public struct JSONObject: Hashable, Sendable {
     /// The members in order.
     public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
 
-    /// Objects are equal when they hold the same members, whatever their order.
+    /// Objects are equal when they hold the same members, whatever their order. O(n) for n
+    /// members in the same order, O(n²) otherwise.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.keys == rhs.keys { return lhs.values == rhs.values }
@@ -154,6 +162,7 @@ public struct JSONObject: Hashable, Sendable {
         return true
     }
 
+    /// Hashes the members, whatever their order (as ``==`` compares them). O(n) for n members.
     public func hash(into hasher: inout Hasher) {
         // Order-independent, to agree with ==.
         var acc = 0
@@ -169,6 +178,7 @@ public struct JSONObject: Hashable, Sendable {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object of the members, in order (a repeated key keeps its last value). O(n²) for n members.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }

@@ -2,9 +2,13 @@ import Foundation
 
 /// Insets from the edges of a view, in points; they move the camera's focal point.
 public struct EdgeInsets: Hashable, Sendable {
+    /// From the view's top edge, in points.
     public var top: Double
+    /// From the view's left edge, in points.
     public var left: Double
+    /// From the view's bottom edge, in points.
     public var bottom: Double
+    /// From the view's right edge, in points.
     public var right: Double
 
     /// Insets from their four values. O(1).
@@ -34,6 +38,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An inset is negative, NaN or infinite, or the insets leave no room in the view.
     case invalidInsets(EdgeInsets)
 
+    /// The error as a sentence that names the bad value. O(1).
     public var description: String {
         switch self {
         case .invalidCenter(let c): "invalid camera center (\(c.latitude), \(c.longitude)): latitude must be in -90...90 and both finite"

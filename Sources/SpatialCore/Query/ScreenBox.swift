@@ -2,9 +2,13 @@ import Foundation
 
 /// An axis-aligned rectangle in view points (origin top-left, y down), edges included.
 public struct ScreenBox: Hashable, Sendable {
+    /// The left edge, in points from the view's left.
     public var minX: Double
+    /// The top edge, in points from the view's top.
     public var minY: Double
+    /// The right edge, in points from the view's left.
     public var maxX: Double
+    /// The bottom edge, in points from the view's top.
     public var maxY: Double
 
     /// A box from its edges. O(1).
