@@ -162,7 +162,7 @@ public struct JSONObject: Hashable, Sendable {
         return true
     }
 
-    /// Hashes the members, whatever their order (as ``==`` compares them). O(n) for n members.
+    /// Hashes the members, whatever their order (as `==` compares them). O(n) for n members.
     public func hash(into hasher: inout Hasher) {
         // Order-independent, to agree with ==.
         var acc = 0
