@@ -69,7 +69,7 @@ public struct GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The error as a sentence: where (line, column, byte offset, feature) and what. O(1).
+    /// The error as a sentence: where (line, column, byte offset, feature) and what. O(length of the sentence).
     public var description: String {
         let feature = featureIndex.map { " in feature \($0)" } ?? ""
         return "invalid GeoJSON at line \(line), column \(column) (byte \(offset))\(feature): \(message)"

@@ -133,7 +133,7 @@ public struct PointFeaturesError: Error, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
-    /// The error as a sentence that names the feature. O(1).
+    /// The error as a sentence that names the feature. O(length of the sentence).
     public var description: String { "feature \(featureIndex): \(message)" }
 }
 

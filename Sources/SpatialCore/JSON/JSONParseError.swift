@@ -77,7 +77,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         self.column = column
     }
 
-    /// The error as a sentence: where (line, column, byte offset) and what. O(1).
+    /// The error as a sentence: where (line, column, byte offset) and what. O(length of the sentence).
     public var description: String {
         "invalid JSON at line \(line), column \(column) (byte \(offset)): \(kind.message)"
     }

@@ -38,7 +38,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An inset is negative, NaN or infinite, or the insets leave no room in the view.
     case invalidInsets(EdgeInsets)
 
-    /// The error as a sentence that names the bad value. O(1).
+    /// The error as a sentence that names the bad value. O(length of the sentence).
     public var description: String {
         switch self {
         case .invalidCenter(let c): "invalid camera center (\(c.latitude), \(c.longitude)): latitude must be in -90...90 and both finite"
