@@ -54,6 +54,49 @@ struct IsolationBoundTests {
         }
     }
 
+    /// Seeded points where the sweep's scans stop early or must not: crowded blobs (many points a
+    /// cell, so a scan ends long before its row does), points along one parallel and one meridian
+    /// (a row, or a column, of many cells), twins, and points exactly on the cell edges of every
+    /// level's threshold (a pass's cells are as wide as one of them).
+    static func crowdedPoints(seed: UInt32) throws -> (x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
+        var rng = TestLCG(seed: seed)
+        var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
+        for _ in 0..<12 {
+            let cx = rng.uniform(0.1, 0.9), cy = rng.uniform(0.1, 0.9), spread = rng.uniform(1e-5, 1e-3)
+            for _ in 0..<150 {
+                x.append(cx + rng.uniform(-spread, spread)); y.append(cy + rng.uniform(-spread, spread))
+                if rng.below(8) == 0 { x.append(x.last!); y.append(y.last!) }
+            }
+        }
+        for k in 0..<300 {
+            x.append(0.3 + Double(k) * 3e-6 * rng.uniform(0.5, 1.5)); y.append(0.5)
+            x.append(0.7); y.append(0.2 + Double(k) * 3e-6 * rng.uniform(0.5, 1.5))
+        }
+        let options = try ClusterOptions()
+        for z in options.minZoom...options.maxZoom {
+            let t = IsolationBound.threshold(radius: options.searchRadius(atZoom: z), float32: false)
+            let k = (rng.uniform(0.2, 0.8) / t).rounded(.down)
+            for (dx, dy) in [(0.0, 0.0), (0, 0.3), (1, 0), (-0.4, 1), (0.2, -1)] {
+                x.append((k + dx) * t); y.append((k + dy) * t)
+            }
+        }
+        return (x, y)
+    }
+
+    @Test("nearest distances on crowded cells, long rows and cell edges: as brute force",
+          arguments: [false, true], [false, true])
+    func crowdedAgainstBruteForce(parallel: Bool, float32: Bool) throws {
+        let (x, y) = try Self.crowdedPoints(seed: 41)
+        let n = x.count
+        let options = try ClusterOptions()
+        let bounds = ItemBounds(x: x, y: y, count: n)
+        for singlePass in [false, true] {
+            let bound = IsolationBound(x: x, y: y, count: n, bounds: bounds, options: options, float32: float32,
+                                       singlePass: singlePass, parallel: parallel)
+            Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
+        }
+    }
+
     /// Checks `bound` against brute-force nearest distances over the points.
     static func expectAgreesWithBruteForce(_ bound: IsolationBound, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
                                            options: ClusterOptions, float32: Bool) {
