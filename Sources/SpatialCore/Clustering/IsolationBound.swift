@@ -278,10 +278,11 @@ struct IsolationBound {
                             if j != a {
                                 let d = xy[j] - pa
                                 let d2 = d.x * d.x + d.y * d.y
-                                if d2 < best {
-                                    best = d2
-                                    if d2 <= stop2 { break blocks }
-                                }
+                                // The smaller kept without a branch (a scan of n points
+                                // finds a nearer one about ln n times, at no place the
+                                // processor can predict); the stop is rarely taken.
+                                best = d2 < best ? d2 : best
+                                if d2 <= stop2 { break blocks }
                             }
                             j += 1
                         }
