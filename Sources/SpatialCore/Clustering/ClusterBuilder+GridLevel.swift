@@ -81,13 +81,19 @@ extension ClusterBuilder {
                 var c = 0
                 level.withUnsafeBufferPointer { level in
                     isolation.nearest2.withUnsafeBufferPointer { nearest2 in
+                        // Every item is written at the next free place and kept by advancing the
+                        // count, without a branch on the test (which raw points are isolated follows
+                        // no pattern the processor can predict). A cluster row has no entry in
+                        // `nearest2`: its index is clamped to a raw point's, whose value the test
+                        // then ignores.
+                        let last = Int(pointCount) - 1
                         for pos in 0 ..< m {
                             let it = level[pos]
-                            if it >= pointCount || !(nearest2[Int(it)] > isolated2) {
-                                items[c] = it
-                                positions[c] = UInt32(truncatingIfNeeded: pos)
-                                c &+= 1
-                            }
+                            let raw = it < pointCount ? 1 : 0
+                            let isolated = nearest2[Swift.min(Int(it), last)] > isolated2 ? 1 : 0
+                            items[c] = it
+                            positions[c] = UInt32(truncatingIfNeeded: pos)
+                            c &+= 1 &- (raw & isolated)
                         }
                     }
                 }
