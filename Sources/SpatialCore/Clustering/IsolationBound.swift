@@ -235,6 +235,8 @@ struct IsolationBound {
         let lowest = firstRow == 0 ? 0 : (firstRow - 1) &<< cs | (firstColumn == 0 ? 0 : firstColumn - 1)
         let start = CellKeySort.firstIndex(ofCellAtLeast: lowest, in: keys, to: q, cellShift: cellShift)
         var lo0 = start, lo1 = start, lo2 = start
+        var block = ScratchBuffer<SIMD2<Double>>(capacity: 256)
+        defer { block.deallocate() }
         while q < cells.upperBound {
             let cell = keys[q] &>> shift
             var qe = q + 1
@@ -261,31 +263,32 @@ struct IsolationBound {
                 if dy == -1 { starts.0 = p; ends.0 = e } else if dy == 0 { starts.1 = p; ends.1 = e } else { starts.2 = p; ends.2 = e }
             }
             if open {
+                // The block's coordinates copied together, in scan order (the own row first,
+                // then the rows above and below): each point then scans one run, with one loop
+                // exit to mispredict instead of three. The point itself is at `own + (a − q)`.
+                block.removeAll()
+                block.append(contentsOf: UnsafeBufferPointer(rebasing: xy[starts.1 ..< ends.1]))
+                block.append(contentsOf: UnsafeBufferPointer(rebasing: xy[starts.0 ..< ends.0]))
+                block.append(contentsOf: UnsafeBufferPointer(rebasing: xy[starts.2 ..< ends.2]))
+                let run = UnsafeBufferPointer(block.elements)
+                let own = q - starts.1
                 for a in q..<qe {
                     if keys[a] & resolvedBit != 0 { continue }
                     let ia = Int(truncatingIfNeeded: keys[a] & pointMask)
-                    let pa = xy[a]
+                    let self_ = own &+ (a &- q)
+                    let pa = run[self_]
                     var best = Double.infinity
                     // A point within `stop` is as good as the nearest: no level's test tells the
                     // two apart (see `stopDistance`). Stopping there also keeps a cell of n
                     // identical or crowded points (or any data under a huge radius) O(n), not O(n²).
-                    blocks: for b in 0..<3 {
-                        // The point's own row first: its nearer points are likelier there.
-                        let k = b == 0 ? 1 : b == 1 ? 0 : 2
-                        let e = k == 0 ? ends.0 : k == 1 ? ends.1 : ends.2
-                        var j = k == 0 ? starts.0 : k == 1 ? starts.1 : starts.2
-                        while j < e {
-                            if j != a {
-                                let d = xy[j] - pa
-                                let d2 = d.x * d.x + d.y * d.y
-                                // The smaller kept without a branch (a scan of n points
-                                // finds a nearer one about ln n times, at no place the
-                                // processor can predict); the stop is rarely taken.
-                                best = d2 < best ? d2 : best
-                                if d2 <= stop2 { break blocks }
-                            }
-                            j += 1
-                        }
+                    for j in 0 ..< run.count where j != self_ {
+                        let d = run[j] - pa
+                        let d2 = d.x * d.x + d.y * d.y
+                        // The smaller kept without a branch (a scan of n points finds a nearer
+                        // one about ln n times, at no place the processor can predict); the
+                        // stop is rarely taken.
+                        best = d2 < best ? d2 : best
+                        if d2 <= stop2 { break }
                     }
                     if best <= h2 {
                         nearest[ia] = best
