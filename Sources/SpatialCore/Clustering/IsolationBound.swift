@@ -263,9 +263,10 @@ struct IsolationBound {
                 if dy == -1 { starts.0 = p; ends.0 = e } else if dy == 0 { starts.1 = p; ends.1 = e } else { starts.2 = p; ends.2 = e }
             }
             if open {
-                // The block's coordinates copied together, in scan order (the own row first,
-                // then the rows above and below): each point then scans one run, with one loop
-                // exit to mispredict instead of three. The point itself is at `own + (a − q)`.
+                // The block's coordinates copied together, in scan order (the own row first, where
+                // nearer points are likelier, then the rows above and below): each point then
+                // scans one run, with one loop exit to mispredict instead of three. The point
+                // itself is at `own + (a − q)`.
                 block.removeAll()
                 block.append(contentsOf: UnsafeBufferPointer(rebasing: xy[starts.1 ..< ends.1]))
                 block.append(contentsOf: UnsafeBufferPointer(rebasing: xy[starts.0 ..< ends.0]))
@@ -275,13 +276,13 @@ struct IsolationBound {
                 for a in q..<qe {
                     if keys[a] & resolvedBit != 0 { continue }
                     let ia = Int(truncatingIfNeeded: keys[a] & pointMask)
-                    let self_ = own &+ (a &- q)
-                    let pa = run[self_]
+                    let itself = own &+ (a &- q)
+                    let pa = run[itself]
                     var best = Double.infinity
                     // A point within `stop` is as good as the nearest: no level's test tells the
                     // two apart (see `stopDistance`). Stopping there also keeps a cell of n
                     // identical or crowded points (or any data under a huge radius) O(n), not O(n²).
-                    for j in 0 ..< run.count where j != self_ {
+                    for j in 0 ..< run.count where j != itself {
                         let d = run[j] - pa
                         let d2 = d.x * d.x + d.y * d.y
                         // The smaller kept without a branch (a scan of n points finds a nearer
