@@ -54,10 +54,10 @@ struct IsolationBoundTests {
         }
     }
 
-    /// Seeded points where the sweep's scans stop early or must not: crowded blobs (many points a
-    /// cell, so a scan ends long before its row does), points along one parallel and one meridian
-    /// (a row, or a column, of many cells), twins, and points exactly on the cell edges of every
-    /// level's threshold (a pass's cells are as wide as one of them).
+    /// Seeded points that strain the sweep's blocks: crowded blobs (many points a cell, and twins
+    /// that stop a scan at once), points along one parallel and one meridian (a row, or a column,
+    /// of many cells, for the row pointers), and points exactly on the cell edges of every level's
+    /// threshold (a pass's cells are as wide as one of them).
     static func crowdedPoints(seed: UInt32) throws -> (x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
         var rng = TestLCG(seed: seed)
         var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
