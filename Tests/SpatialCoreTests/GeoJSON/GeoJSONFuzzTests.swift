@@ -8,7 +8,7 @@ import Testing
 /// every entry point; nothing crashes, and skipped features keep their indices in range.
 @Suite struct GeoJSONFuzzTests {
     static let seeds: [[UInt8]] = {
-        var rng = SeededGenerator(seed: 0x5EED_0007)
+        var rng = SplitMix(state: 0x5EED_0007)
         var seeds = (0..<12).map { _ in
             Array(FeatureCollection(features: (0..<3).map { _ in RandomGeoJSON.feature(using: &rng) }).geoJSONString().utf8)
         }
@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func mutatedGeoJSONNeverCrashes() {
-        var rng = SeededGenerator(seed: 0x5EED_0008)
+        var rng = SplitMix(state: 0x5EED_0008)
         var failures = 0
         let runs = 6_000
         for i in 0..<runs {

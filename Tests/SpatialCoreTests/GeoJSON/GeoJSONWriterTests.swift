@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func randomFeaturesRoundTrip() throws {
-        var rng = SeededGenerator(seed: 0x5EED_0006)
+        var rng = SplitMix(state: 0x5EED_0006)
         for _ in 0..<300 {
             let features = (0..<Int.random(in: 0...8, using: &rng)).map { _ in RandomGeoJSON.feature(using: &rng) }
             let text = FeatureCollection(features: features).geoJSONString()
@@ -52,7 +52,7 @@ import Testing
 
 /// Random features of every geometry type.
 enum RandomGeoJSON {
-    static func feature(using rng: inout SeededGenerator) -> Feature {
+    static func feature(using rng: inout SplitMix) -> Feature {
         let id: FeatureID? = switch Int.random(in: 0..<3, using: &rng) {
         case 0: nil
         case 1: .number(RandomJSON.number(using: &rng))
@@ -66,18 +66,18 @@ enum RandomGeoJSON {
         return Feature(id: id, geometry: geometry, properties: properties)
     }
 
-    static func position(using rng: inout SeededGenerator) -> Position {
+    static func position(using rng: inout SplitMix) -> Position {
         let longitude = Bool.random(using: &rng) ? Double.random(in: -540...540, using: &rng) : Double(Int.random(in: -180...180, using: &rng))
         let latitude = [-90.0, 90, -0.0, Double.random(in: -90...90, using: &rng)][Int.random(in: 0..<4, using: &rng)]
         let altitude: Double? = Bool.random(using: &rng) ? nil : RandomJSON.number(using: &rng)
         return Position(longitude: longitude, latitude: latitude, altitude: altitude)
     }
 
-    static func positions(using rng: inout SeededGenerator) -> [Position] {
+    static func positions(using rng: inout SplitMix) -> [Position] {
         (0..<Int.random(in: 0...4, using: &rng)).map { _ in position(using: &rng) }
     }
 
-    static func geometry(depth: Int, using rng: inout SeededGenerator) -> Geometry {
+    static func geometry(depth: Int, using rng: inout SplitMix) -> Geometry {
         switch Int.random(in: 0..<(depth > 0 ? 7 : 6), using: &rng) {
         case 0: return .point(position(using: &rng))
         case 1: return .multiPoint(positions(using: &rng))

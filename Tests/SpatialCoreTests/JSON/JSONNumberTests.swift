@@ -45,7 +45,7 @@ import Testing
     /// Random decimal texts (up to 25 digits, exponents across the whole range) read exactly as
     /// the standard library's correctly rounded `Double(_:)` reads them.
     @Test func randomDecimalsMatchTheStandardLibrary() throws {
-        var rng = SeededGenerator(seed: 0x5EED_0001)
+        var rng = SplitMix(state: 0x5EED_0001)
         for _ in 0..<30_000 {
             let digits = Int.random(in: 1...25, using: &rng)
             var text = Bool.random(using: &rng) ? "-" : ""
@@ -65,7 +65,7 @@ import Testing
 
     /// Random doubles (all bit patterns) written by Swift and by our writer read back bit for bit.
     @Test func randomDoublesRoundTrip() throws {
-        var rng = SeededGenerator(seed: 0x5EED_0002)
+        var rng = SplitMix(state: 0x5EED_0002)
         for i in 0..<40_000 {
             let value: Double
             switch i % 4 {
@@ -109,20 +109,5 @@ import Testing
         #expect(JSONValue.string("日本 😀").jsonString() == "\"日本 😀\"")
         let object: JSONValue = ["b": [1, 2.5, nil, true], "a": ["x": "y"], "": false]
         #expect(object.jsonString() == #"{"b":[1,2.5,null,true],"a":{"x":"y"},"":false}"#)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that every run sees the same "random" inputs.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// seeded mutator shows that broken input gives a typed error, never a crash.
 @Suite struct JSONRoundTripTests {
     @Test func randomValuesRoundTripBitExactly() throws {
-        var rng = SeededGenerator(seed: 0x5EED_0003)
+        var rng = SplitMix(state: 0x5EED_0003)
         for _ in 0..<3_000 {
             let value = RandomJSON.value(depth: 4, using: &rng)
             let text = value.jsonString()
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func foundationReadsWhatWeWrite() throws {
-        var rng = SeededGenerator(seed: 0x5EED_0004)
+        var rng = SplitMix(state: 0x5EED_0004)
         for _ in 0..<300 {
             // swift-corelibs-foundation drops U+FEFF inside strings, so leave it out here.
             let value = RandomJSON.value(depth: 3, withoutBOM: true, using: &rng)
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func mutatedInputNeverCrashes() {
-        var rng = SeededGenerator(seed: 0x5EED_0005)
+        var rng = SplitMix(state: 0x5EED_0005)
         let seeds = (0..<20).map { _ in Array(RandomJSON.value(depth: 4, using: &rng).jsonString().utf8) }
             + [Array(#"{"a":[1,2.5e-3,"\u00e9\ud83d\ude00",true,null],"b":{"c":"d\n"}}"#.utf8)]
         var errors = 0
@@ -49,7 +49,7 @@ import Testing
 
 /// Random JSON values for round-trip tests.
 enum RandomJSON {
-    static func value(depth: Int, withoutBOM: Bool = false, using rng: inout SeededGenerator) -> JSONValue {
+    static func value(depth: Int, withoutBOM: Bool = false, using rng: inout SplitMix) -> JSONValue {
         switch Int.random(in: 0..<(depth > 0 ? 8 : 5), using: &rng) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &rng))
@@ -68,7 +68,7 @@ enum RandomJSON {
         }
     }
 
-    static func number(using rng: inout SeededGenerator) -> Double {
+    static func number(using rng: inout SplitMix) -> Double {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return Double(Int.random(in: -1000...1000, using: &rng))
         case 1: return -0.0
@@ -81,7 +81,7 @@ enum RandomJSON {
         }
     }
 
-    static func string(withoutBOM: Bool = false, using rng: inout SeededGenerator) -> String {
+    static func string(withoutBOM: Bool = false, using rng: inout SplitMix) -> String {
         var alphabet: [Unicode.Scalar] = [
             "a", "b", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "ß", "中", "😀",
             "\u{10FFFF}", "\u{2028}",
@@ -138,7 +138,7 @@ func closeEnough(_ a: Double, _ b: Double) -> Bool {
 enum Mutator {
     static let interesting: [UInt8] = Array(#"{}[],:"\0123456789.-+eEtrufalsn \/u"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF, 0x0A, 0x0D]
 
-    static func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using rng: inout SplitMix) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let i = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)

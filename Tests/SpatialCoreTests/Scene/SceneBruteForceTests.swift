@@ -10,8 +10,8 @@ import Testing
 struct SceneBruteForceTests {
     typealias S = SceneTestSupport
 
-    static func randomScene(seed: UInt64) throws -> (Scene, [GeoJSONSource], S.Random) {
-        var rng = S.Random(state: seed)
+    static func randomScene(seed: UInt64) throws -> (Scene, [GeoJSONSource], SplitMix) {
+        var rng = SplitMix(state: seed)
         let kinds = ["a", "b", "c"]
         var features: [Feature] = []
         var plain: [Feature] = []
@@ -86,7 +86,7 @@ struct SceneBruteForceTests {
         return (scene, [clustered, plainSource], rng)
     }
 
-    static func randomCamera(_ rng: inout S.Random, around c: Coordinate) throws -> Camera {
+    static func randomCamera(_ rng: inout SplitMix, around c: Coordinate) throws -> Camera {
         let zoom = rng.int(4) == 0 ? rng.range(0, 2.5) : rng.range(2, 16)
         let insets = rng.bool() ? EdgeInsets() : EdgeInsets(top: rng.range(0, 100), left: rng.range(0, 80), bottom: rng.range(0, 100), right: rng.range(0, 80))
         let spread = 30 / pow(2, zoom)

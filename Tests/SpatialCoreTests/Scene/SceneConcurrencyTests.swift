@@ -9,7 +9,7 @@ struct SceneConcurrencyTests {
     @Test("8 concurrent queriers agree with a single-threaded run")
     func concurrent() async throws {
         let (scene, _, _) = try SceneBruteForceTests.randomScene(seed: 2024)
-        var rng = SceneTestSupport.Random(state: 5)
+        var rng = SplitMix(state: 5)
         let points = (0..<200).map { _ in CGPoint(x: rng.range(0, 390), y: rng.range(0, 844)) }
         func answers() -> [[String]] {
             points.map { p in

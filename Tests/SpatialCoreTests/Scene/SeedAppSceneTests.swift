@@ -55,7 +55,7 @@ struct SeedAppSceneTests {
     @Test("lighthouses: the 44×44 fallback then the nearest by ground distance returns the closest")
     func lighthouseFallback() throws {
         guard let features = SceneTestSupport.dataset("places.json") else { return }
-        var rng = S.Random(state: 99)
+        var rng = SplitMix(state: 99)
         let pts = Self.points(features)
         for (_, c) in pts.prefix(30) {
             let scene = try Self.lighthouseScene(features, zoom: 4, center: c)
@@ -81,7 +81,7 @@ struct SeedAppSceneTests {
 
     @Test("points of interest: an icon per type; a feature whose icon is \"\" is not hit")
     func pointsOfInterest() throws {
-        var rng = S.Random(state: 7)
+        var rng = SplitMix(state: 7)
         let types = ["Cafe", "Bakery", "Library", "Theatre", "Unknown"]
         let features = (0..<300).map { i in
             Feature(id: .number(Double(i)), geometry: .point(Position(longitude: -77 + rng.range(0, 0.05), latitude: 38.9 + rng.range(0, 0.05))),
@@ -118,7 +118,7 @@ struct SeedAppSceneTests {
             "circle-stroke-color": try SpatialCore.Expression(styleValue: ["property": "tsunami", "type": "categorical", "stops": [[0, "#000"], [1, "#00f"]]]),
         ])
         let pts = Self.points(features)
-        var rng = S.Random(state: UInt64(zoom * 10))
+        var rng = SplitMix(state: UInt64(zoom * 10))
         var total = 0
         for _ in 0..<25 {
             let (_, c) = pts[rng.int(pts.count)]

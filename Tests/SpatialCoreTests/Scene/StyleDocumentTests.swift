@@ -43,7 +43,7 @@ struct StyleDocumentTests {
         let loaded = try Scene(styleData: Data(style.utf8), baseURL: TestData.datasetsDirectory,
                                images: ["hydrant": CGSize(width: 22, height: 22)], camera: swiftScene.camera)
         #expect(loaded.layers.map(\.id) == ["unclustered-point-layer", "clustered-circle-layer", "cluster-count-layer", "roads"])
-        var rng = S.Random(state: 3)
+        var rng = SplitMix(state: 3)
         var hits = 0
         for _ in 0..<300 {
             let p = CGPoint(x: rng.range(0, 390), y: rng.range(0, 844))
