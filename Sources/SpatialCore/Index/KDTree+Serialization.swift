@@ -18,22 +18,9 @@ extension KDTree {
         let scalarWidth = MemoryLayout<Scalar>.size
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + idBytes + padding + 2 * n * scalarWidth)
-        bytes.append(Self.magic)
-        bytes.append(UInt8(Self.formatVersion << 4) | Scalar.indexArrayTypeCode)
-        bytes.append(UInt8(truncatingIfNeeded: nodeSize))
-        bytes.append(UInt8(truncatingIfNeeded: nodeSize >> 8))
-        let n32 = UInt32(truncatingIfNeeded: n)
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n32 >> UInt32(shift))) }
-        if idWidth == 2 {
-            for id in ids {
-                bytes.append(UInt8(truncatingIfNeeded: id))
-                bytes.append(UInt8(truncatingIfNeeded: id >> 8))
-            }
-        } else {
-            for id in ids {
-                for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: id >> UInt32(shift))) }
-            }
-        }
+        SerializedHeader.append(magic: Self.magic, version: Self.formatVersion, arrayType: Int(Scalar.indexArrayTypeCode),
+                                nodeSize: nodeSize, count: n, to: &bytes)
+        SerializedHeader.appendIndexes(ids, width: idWidth, to: &bytes)
         bytes.append(contentsOf: repeatElement(0, count: padding))
         for value in coords { value.appendLittleEndian(to: &bytes) }
         return bytes
@@ -50,20 +37,15 @@ extension KDTree {
     /// - Complexity: O(n).
     public init(data: some Collection<UInt8>) throws(IndexError) {
         let bytes = Array(data)
-        guard bytes.count >= 8 else { throw .truncated(expected: 8, actual: bytes.count) }
-        guard bytes[0] == Self.magic else { throw .badMagic(found: bytes[0], expected: Self.magic) }
-        let version = Int(bytes[1] >> 4)
-        guard version == Self.formatVersion else {
-            throw .unsupportedVersion(found: version, expected: Self.formatVersion)
-        }
-        let typeCode = Int(bytes[1] & 0x0f)
+        let header = try SerializedHeader(reading: bytes, magic: Self.magic, version: Self.formatVersion)
+        let typeCode = header.arrayType
         guard typeCode == 7 || typeCode == 8 else { throw .unsupportedArrayType(code: typeCode) }
         guard typeCode == Int(Scalar.indexArrayTypeCode) else {
             throw .arrayTypeMismatch(found: typeCode, expected: Int(Scalar.indexArrayTypeCode))
         }
-        let nodeSize = Int(bytes[2]) | Int(bytes[3]) << 8
+        let nodeSize = header.nodeSize
         guard nodeSize >= 2 else { throw .invalidNodeSize(nodeSize) }
-        let n = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let n = header.count
         let idWidth = n < 65_536 ? 2 : 4
         let idBytes = n * idWidth
         let padding = (8 - idBytes % 8) % 8
@@ -80,9 +62,7 @@ extension KDTree {
             var seen = [UInt64](repeating: 0, count: (n + 63) / 64)
             for i in 0..<n {
                 let offset = 8 + i * idWidth
-                let id = idWidth == 2
-                    ? Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-                    : Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let id = SerializedHeader.index(in: raw, at: offset, width: idWidth)
                 let bit = UInt64(1) << UInt64(id & 63)
                 if id >= n || seen[id >> 6] & bit != 0 {
                     failure = .invalidIndexValue(position: i, value: id, offset: offset)

@@ -18,21 +18,10 @@ extension PackedRTree {
         let indexWidth = numNodes < 16_384 ? 2 : 4
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + numNodes * (32 + indexWidth))
-        bytes.append(Self.magic)
-        bytes.append(UInt8(Self.formatVersion << 4 | Self.float64Code))
-        bytes.append(UInt8(truncatingIfNeeded: nodeSize))
-        bytes.append(UInt8(truncatingIfNeeded: nodeSize >> 8))
-        let n32 = UInt32(truncatingIfNeeded: count)
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n32 >> UInt32(shift))) }
+        SerializedHeader.append(magic: Self.magic, version: Self.formatVersion, arrayType: Self.float64Code,
+                                nodeSize: nodeSize, count: count, to: &bytes)
         for value in boxes { value.appendLittleEndian(to: &bytes) }
-        for index in indices {
-            bytes.append(UInt8(truncatingIfNeeded: index))
-            bytes.append(UInt8(truncatingIfNeeded: index >> 8))
-            if indexWidth == 4 {
-                bytes.append(UInt8(truncatingIfNeeded: index >> 16))
-                bytes.append(UInt8(truncatingIfNeeded: index >> 24))
-            }
-        }
+        SerializedHeader.appendIndexes(indices, width: indexWidth, to: &bytes)
         return bytes
     }
 
@@ -49,17 +38,12 @@ extension PackedRTree {
     /// - Complexity: O(n).
     public init(data: some Collection<UInt8>) throws(IndexError) {
         let bytes = Array(data)
-        guard bytes.count >= 8 else { throw .truncated(expected: 8, actual: bytes.count) }
-        guard bytes[0] == Self.magic else { throw .badMagic(found: bytes[0], expected: Self.magic) }
-        let version = Int(bytes[1] >> 4)
-        guard version == Self.formatVersion else {
-            throw .unsupportedVersion(found: version, expected: Self.formatVersion)
-        }
-        let typeCode = Int(bytes[1] & 0x0f)
+        let header = try SerializedHeader(reading: bytes, magic: Self.magic, version: Self.formatVersion)
+        let typeCode = header.arrayType
         guard typeCode <= 8 else { throw .unsupportedArrayType(code: typeCode) }
         guard typeCode == Self.float64Code else { throw .arrayTypeMismatch(found: typeCode, expected: Self.float64Code) }
-        let nodeSize = Int(bytes[2]) | Int(bytes[3]) << 8
-        let n = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let nodeSize = header.nodeSize
+        let n = header.count
         let layout = try RTreeLayout(count: n, nodeSize: nodeSize)
         let numNodes = layout.numNodes
         let indexWidth = numNodes < 16_384 ? 2 : 4
@@ -79,9 +63,7 @@ extension PackedRTree {
             var childLevelStart = 0
             for i in 0..<numNodes {
                 let offset = indexOffset + i * indexWidth
-                let value = indexWidth == 2
-                    ? Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-                    : Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let value = SerializedHeader.index(in: raw, at: offset, width: indexWidth)
                 if 4 * i >= layout.levelBounds[level] {
                     childLevelStart = levelStart
                     levelStart = layout.levelBounds[level]
