@@ -153,17 +153,19 @@ public struct ClusterOptions: Sendable, Hashable {
 public struct MapLibreOptions: Sendable, Hashable {
     /// The style's `clusterRadius` (default 50).
     public var clusterRadius: Double
-    /// The style's `clusterMaxZoom` (default 17, one below the source `maxzoom`).
+    /// The style's `clusterMaxZoom` (unset: one below the source `maxzoom`, so 17 by default).
     public var clusterMaxZoom: Int
     /// The style's `clusterMinPoints` (default 2).
     public var clusterMinPoints: Int
     /// The source `maxzoom` (default 18).
     public var maxzoom: Int
 
-    /// Source options with MapLibre's defaults (50, 17, 2, 18). O(1).
-    public init(clusterRadius: Double = 50, clusterMaxZoom: Int = 17, clusterMinPoints: Int = 2, maxzoom: Int = 18) {
+    /// Source options with MapLibre's defaults (50, 17, 2, 18). An unset `clusterMaxZoom` is one
+    /// below `maxzoom`, as MapLibre GL JS derives it: a source with `maxzoom` 14 alone clusters up
+    /// to zoom 13 (a fixed 17 would be rejected against it). O(1).
+    public init(clusterRadius: Double = 50, clusterMaxZoom: Int? = nil, clusterMinPoints: Int = 2, maxzoom: Int = 18) {
         self.clusterRadius = clusterRadius
-        self.clusterMaxZoom = clusterMaxZoom
+        self.clusterMaxZoom = clusterMaxZoom ?? maxzoom &- 1
         self.clusterMinPoints = clusterMinPoints
         self.maxzoom = maxzoom
     }

@@ -33,7 +33,8 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidBearing(Double)
     /// A pitched camera: only pitch 0 is supported for now.
     case pitchNotSupported(Double)
-    /// The view's width or height is not a positive finite number.
+    /// The view's width or height is not a positive finite number, or is above
+    /// ``Camera/maximumViewSide``.
     case invalidViewSize(width: Double, height: Double)
     /// An inset is negative, NaN or infinite, or the insets leave no room in the view.
     case invalidInsets(EdgeInsets)
@@ -45,7 +46,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
         case .zoomOutOfRange(let z): "camera zoom \(z) is outside 0...24"
         case .invalidBearing(let b): "camera bearing \(b) is not a finite number"
         case .pitchNotSupported(let p): "camera pitch \(p) is not supported yet (only 0)"
-        case .invalidViewSize(let w, let h): "view size \(w)x\(h) must be positive and finite"
+        case .invalidViewSize(let w, let h): "view size \(w)x\(h) must be positive, finite and at most \(Int(Camera.maximumViewSide)) points a side"
         case .invalidInsets(let i): "edge insets \(i) must be finite, non-negative and leave room in the view"
         }
     }
@@ -68,13 +69,18 @@ public struct Camera: Hashable, Sendable {
     /// Insets that move the focal point.
     public let insets: EdgeInsets
 
+    /// The largest view width or height, in points (65,536: four times the largest texture side
+    /// of current GPUs). It bounds the world copies one view can show (about 180 at zoom 0), so
+    /// that a query always looks at every copy in view.
+    public static let maximumViewSide: Double = 65_536
+
     /// The centre's Mercator ordinate, kept so that conversions work relative to the centre
     /// (differences of small numbers rather than of world points near 2^32 at zoom 24).
     private let centerOrdinate: Double
 
     /// A camera after validation. O(1).
-    /// - Throws: ``CameraError`` for a NaN or out-of-range value, a non-positive view size, bad
-    ///   insets, or a pitch other than 0.
+    /// - Throws: ``CameraError`` for a NaN or out-of-range value, a view side that is not positive
+    ///   or above ``maximumViewSide``, bad insets, or a pitch other than 0.
     public init(
         center: Coordinate, zoom: Double, bearing: Double = 0, pitch: Double = 0,
         viewSize: CGSize, insets: EdgeInsets = .zero
@@ -84,7 +90,9 @@ public struct Camera: Hashable, Sendable {
         guard bearing.isFinite else { throw .invalidBearing(bearing) }
         guard pitch == 0 else { throw .pitchNotSupported(pitch) }
         let w = Double(viewSize.width), h = Double(viewSize.height)
-        guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw .invalidViewSize(width: w, height: h) }
+        guard w.isFinite, h.isFinite, w > 0, h > 0, w <= Self.maximumViewSide, h <= Self.maximumViewSide else {
+            throw .invalidViewSize(width: w, height: h)
+        }
         let values = [insets.top, insets.left, insets.bottom, insets.right]
         guard values.allSatisfy({ $0.isFinite && $0 >= 0 }),
             insets.left + insets.right < w, insets.top + insets.bottom < h

@@ -109,7 +109,10 @@ extension Scene {
             candidates.removeAll(keepingCapacity: true)
             // World copies: an item at x ∈ [0, 1] drawn in copy k sits at x + k.
             let firstCopy = Int((minX - 1).rounded(.up)), lastCopy = Int(maxX.rounded(.down))
-            guard lastCopy >= firstCopy, lastCopy - firstCopy <= 64 else { continue }
+            // The view spans at most √2 · Camera.maximumViewSide / 512 ≈ 181 worlds, so the copies
+            // searched (the view's, one more world each side) never pass 256.
+            assert(lastCopy - firstCopy <= 256, "more world copies than a valid camera shows")
+            guard lastCopy >= firstCopy else { continue }
             for k in firstCopy...lastCopy {
                 let dk = Double(k)
                 switch shape {
@@ -124,38 +127,44 @@ extension Scene {
             if candidates.isEmpty { continue }
             candidates.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.copy < $1.copy }
             let slots = source.levelSlots[level]
+            // One result per feature: the candidates of a feature's positions (consecutive ranks)
+            // and copies are tested together; the first that counts (the nearest for `.near`)
+            // gives the coordinate.
             var i = 0
             while i < candidates.count {
-                let rank = candidates[i].rank
-                var j = i
-                while j < candidates.count && candidates[j].rank == rank { j += 1 }
-                let slot = Int(slots[Int(rank)])
-                let feature = source.features[slot]
+                let first = Int(slots[Int(candidates[i].rank)])
+                let drawn = source.featureOfSlot[first]
+                var j = i + 1
+                while j < candidates.count && source.featureOfSlot[Int(slots[Int(candidates[j].rank)])] == drawn { j += 1 }
+                let feature = source.features[first]
                 let context = JSONObjectExpressionContext(
                     properties: feature.properties, zoom: zoom, featureID: feature.id,
-                    geometryType: source.geometryTypes[slot])
+                    geometryType: source.geometryTypes[first])
                 if layer.filter?.evaluateFilter(context) ?? true {
-                    var best = Double.infinity
+                    var best = Double.infinity, bestSlot = first
                     for c in candidates[i..<j] {
+                        let slot = Int(slots[Int(c.rank)])
                         let world = SIMD2(source.x[slot] + Double(c.copy), source.y[slot]) * worldSize
                         let p = camera.viewPoint(forOffset: world - center)
                         guard let fp = prep.footprint(
                             context, at: SIMD2(Double(p.x), Double(p.y)), geometryType: source.geometryTypes[slot],
                             rotation: rotation, images: images)
                         else { break }
+                        var d = Double.infinity
                         switch shape {
-                        case .point(let q): if fp.contains(q) { best = 0 }
-                        case .rect(let box): if fp.intersects(box) { best = 0 }
-                        case .near(let q, let d):
+                        case .point(let q): if fp.contains(q) { d = 0 }
+                        case .rect(let box): if fp.intersects(box) { d = 0 }
+                        case .near(let q, let within):
                             let dist = fp.distance(to: q)
-                            if dist <= d { best = min(best, dist) }
+                            if dist <= within { d = dist }
                         }
+                        if d < best { (best, bestSlot) = (d, slot) }
                         if best == 0 { break }
                     }
                     if best.isFinite, predicate?.evaluateFilter(context) ?? true {
-                        let cluster = source.clusterIDs[slot]
+                        let cluster = source.clusterIDs[bestSlot]
                         result.append(VisibleFeature(
-                            feature: feature, coordinate: source.coordinates[slot], layerIdentifier: layer.id,
+                            feature: feature, coordinate: source.coordinates[bestSlot], layerIdentifier: layer.id,
                             sourceIdentifier: source.id, clusterID: cluster >= 0 ? ClusterID(rawValue: cluster) : nil,
                             distance: best))
                     }

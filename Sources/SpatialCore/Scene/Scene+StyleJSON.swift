@@ -112,7 +112,7 @@ enum StyleDocument {
         }
         let options = MapLibreOptions(
             clusterRadius: try number("clusterRadius", 50, integer: false),
-            clusterMaxZoom: Int(try number("clusterMaxZoom", 17, integer: true)),
+            clusterMaxZoom: o["clusterMaxZoom"] == nil ? nil : Int(try number("clusterMaxZoom", 17, integer: true)),
             clusterMinPoints: Int(try number("clusterMinPoints", 2, integer: true)),
             maxzoom: Int(try number("maxzoom", 18, integer: true)))
         var properties = ClusterPropertyExpressions()
@@ -169,19 +169,20 @@ enum StyleDocument {
                     continue
                 }
                 guard let expected = StylePropertyType.known[name] else { continue }
-                let e = try property(v, expected, path: at)
+                let e = try property(v, expected, path: at, tokens: expected == .text || name == "icon-image")
                 if isLayout { layout[name] = e } else { paint[name] = e }
             }
         }
         return StyleLayer(
             id: id, kind: kind, source: source, filter: filter, minZoom: try zoom("minzoom", 0),
-            maxZoom: try zoom("maxzoom", 24), isVisible: visible, paint: paint, layout: layout)
+            maxZoom: try zoom("maxzoom", .infinity), isVisible: visible, paint: paint, layout: layout)
     }
 
-    /// One paint/layout value, checked against the type its property takes.
-    static func property(_ v: JSONValue, _ expected: StylePropertyType, path: String) throws(SceneError) -> Expression {
+    /// One paint/layout value, checked against the type its property takes. `tokens`: a string
+    /// with `{name}` tokens is the legacy token syntax (`text-field`, `icon-image`).
+    static func property(_ v: JSONValue, _ expected: StylePropertyType, path: String, tokens: Bool = false) throws(SceneError) -> Expression {
         var json = v
-        if expected == .text, case .string(let s) = v, s.contains("{") { json = tokens(s) }
+        if tokens, case .string(let s) = v, s.contains("{") { json = Self.tokens(s) }
         let e: Expression
         do { e = try Expression(styleValue: json, interpolatable: expected == .number || expected == .numberPair) } catch {
             throw SceneError(path: error.prefixed(by: path).path, reason: error.reason)
@@ -202,7 +203,8 @@ enum StyleDocument {
         return e
     }
 
-    /// A legacy `text-field` token string (`"{name} m"`) as a `concat` expression.
+    /// A legacy token string (`"{name} m"`, `"{maki}-15"`) as a `concat` expression; a missing
+    /// property reads as the empty string.
     static func tokens(_ s: String) -> JSONValue {
         var parts: [JSONValue] = []
         var rest = Substring(s)

@@ -57,9 +57,8 @@ public struct Scene: Sendable {
                 }
                 sourceIndex = k
             }
-            guard !l.minZoom.isNaN, !l.maxZoom.isNaN else {
-                throw SceneError(path: "layers[\(i)].minzoom", reason: "zoom range must be numbers")
-            }
+            guard !l.minZoom.isNaN else { throw SceneError(path: "layers[\(i)].minzoom", reason: "must be a number") }
+            guard !l.maxZoom.isNaN else { throw SceneError(path: "layers[\(i)].maxzoom", reason: "must be a number") }
             let values = LayerValues(l)
             var reach: [Double] = []
             if sourceIndex >= 0, l.kind == .circle || l.kind == .symbol {
@@ -91,7 +90,9 @@ public struct VisibleFeature: Hashable, Sendable {
     /// (id = `cluster_id`; properties `cluster`, `cluster_id`, `point_count`,
     /// `point_count_abbreviated` and the cluster properties) with a point geometry at its centre.
     public let feature: Feature
-    /// The drawn point (longitude wrapped into −180 ..< 180).
+    /// The drawn point (longitude wrapped into −180 ..< 180). For a feature drawn at several
+    /// positions (a MultiPoint, a line's vertices): the topmost one the query touches, or for
+    /// `nearestFeatures` the nearest.
     public let coordinate: Coordinate
     /// The id of the layer that draws it.
     public let layerIdentifier: String

@@ -20,6 +20,10 @@ struct SceneSourceIndex: Sendable {
     let geometryTypes: ContiguousArray<String>
     /// Per slot: the cluster id, or −1 for a point.
     let clusterIDs: ContiguousArray<Int>
+    /// Per slot: the feature it draws. The positions of one unclustered feature (a MultiPoint's
+    /// points, a line's vertices) are consecutive slots with the same value, so a query reports
+    /// the feature once per layer; every other slot has a value of its own.
+    let featureOfSlot: ContiguousArray<Int32>
     /// The zoom of the first level.
     let firstLevel: Int
     /// Per level: slots in draw order (bottom first).
@@ -47,8 +51,10 @@ struct SceneSourceIndex: Sendable {
         var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
         var features = ContiguousArray<Feature>(), coords = ContiguousArray<Coordinate>()
         var types = ContiguousArray<String>(), clusterIDs = ContiguousArray<Int>()
+        var featureOfSlot = ContiguousArray<Int32>()
         var levelSlots: [ContiguousArray<Int32>] = []
-        func add(_ f: Feature, _ c: Coordinate, _ m: SIMD2<Double>, type: String, cluster: Int) {
+        func add(_ f: Feature, _ c: Coordinate, _ m: SIMD2<Double>, type: String, cluster: Int, feature: Int? = nil) {
+            featureOfSlot.append(Int32(feature ?? x.count))
             x.append(m.x)
             y.append(m.y)
             features.append(f)
@@ -109,7 +115,7 @@ struct SceneSourceIndex: Sendable {
                     }
                     slots.append(Int32(x.count))
                     let c = p.coordinate
-                    add(f, c, WebMercator.projectUnit(c.wrapped), type: g.typeName, cluster: -1)
+                    add(f, c, WebMercator.projectUnit(c.wrapped), type: g.typeName, cluster: -1, feature: i)
                 }
             }
             levelSlots.append(slots)
@@ -127,6 +133,7 @@ struct SceneSourceIndex: Sendable {
         self.coordinates = coords
         self.geometryTypes = types
         self.clusterIDs = clusterIDs
+        self.featureOfSlot = featureOfSlot
         self.levelSlots = levelSlots
         self.levelTrees = trees
     }

@@ -45,7 +45,8 @@ public struct StyleLayer: Hashable, Sendable {
     public var filter: Expression?
     /// The layer shows when `minZoom ≤ zoom < maxZoom`.
     public var minZoom: Double
-    /// The layer shows when `minZoom ≤ zoom < maxZoom`.
+    /// The layer shows when `minZoom ≤ zoom < maxZoom`. Unset, it is `+∞`: the layer shows up to
+    /// the camera's highest zoom, 24 included (MapLibre's unset `maxzoom`).
     public var maxZoom: Double
     /// `visibility: none` sets this to false: nothing of the layer is hit.
     public var isVisible: Bool
@@ -57,7 +58,7 @@ public struct StyleLayer: Hashable, Sendable {
     /// A layer from Swift values. O(1).
     public init(
         id: String, kind: StyleLayerKind, source: String?, filter: Expression? = nil,
-        minZoom: Double = 0, maxZoom: Double = 24, isVisible: Bool = true,
+        minZoom: Double = 0, maxZoom: Double = .infinity, isVisible: Bool = true,
         paint: [String: Expression] = [:], layout: [String: Expression] = [:]
     ) {
         self.id = id

@@ -292,8 +292,8 @@ struct SceneBadInputTests {
         #expect(throws: CameraError.self) { try Camera(center: Self.center, zoom: 3, viewSize: CGSize(width: 10, height: -1)) }
         // A scene is only ever built or moved with a validated camera: its queries never see one.
         var scene = try Self.load(Self.style(source: Self.points(["[-95.93,36.13]"]))).get()
-        // (zoom 24 itself shows no layer: a layer shows while minzoom ≤ Z < maxzoom, default 24)
-        scene.camera = try Camera(center: Self.center, zoom: 23.99, viewSize: CGSize(width: 1, height: 1))
+        // Zoom 24 itself shows a layer without maxzoom (MapLibre's unset maxzoom has no bound).
+        scene.camera = try Camera(center: Self.center, zoom: 24, viewSize: CGSize(width: 1, height: 1))
         #expect(scene.visibleFeatures(at: CGPoint(x: 0.5, y: 0.5)).count == 1)
     }
 }

@@ -127,7 +127,7 @@ struct SceneBruteForceTests {
             let items = S.items(of: sources[rng.int(2)], in: scene, zoom: scene.camera.zoom)
             for _ in 0..<30 where !items.isEmpty {
                 let item = items[rng.int(items.count)]
-                var p = scene.camera.viewPoint(forWorldPoint: item.mercator * scene.camera.worldSize)
+                var p = scene.camera.viewPoint(forWorldPoint: item.positions[rng.int(item.positions.count)] * scene.camera.worldSize)
                 p.x += rng.range(-12, 12)
                 p.y += rng.range(-12, 12)
                 let got = scene.visibleFeatures(at: p)

@@ -20,10 +20,11 @@ enum SceneTestSupport {
         try! SpatialCore.Expression(filter: json)
     }
 
-    /// One drawn item of a layer's source at a zoom, in draw order.
+    /// One drawn feature of a layer's source at a zoom, in draw order, with every position it is
+    /// drawn at (several for a MultiPoint or a line's vertices; a query reports it once per layer).
     struct Item {
         let feature: Feature
-        let mercator: SIMD2<Double>
+        let positions: [SIMD2<Double>]
         let geometryType: String
     }
 
@@ -39,21 +40,20 @@ enum SceneTestSupport {
                         feature: Feature(id: .number(Double(c.id.rawValue)),
                                          geometry: .point(Position(longitude: w.longitude, latitude: w.latitude)),
                                          properties: c.properties),
-                        mercator: c.mercator, geometryType: "Point")
+                        positions: [c.mercator], geometryType: "Point")
                 case .point(let p):
                     return Item(
                         feature: Feature(id: p.id, geometry: .point(Position(longitude: p.coordinate.longitude, latitude: p.coordinate.latitude)),
                                          properties: p.properties),
-                        mercator: p.mercator, geometryType: "Point")
+                        positions: [p.mercator], geometryType: "Point")
                 }
             }
         }
         var result: [Item] = []
         for f in source.features {
             guard let g = f.geometry else { continue }
-            for p in SceneSourceIndex.positions(of: g) {
-                result.append(Item(feature: f, mercator: WebMercator.projectUnit(p.coordinate.wrapped), geometryType: g.typeName))
-            }
+            let positions = SceneSourceIndex.positions(of: g).map { WebMercator.projectUnit($0.coordinate.wrapped) }
+            result.append(Item(feature: f, positions: positions, geometryType: g.typeName))
         }
         return result
     }
@@ -79,10 +79,12 @@ enum SceneTestSupport {
                 if let f = layer.filter, !f.evaluateFilter(c) { continue }
                 if let predicate, !predicate.evaluateFilter(c) { continue }
                 var fps: [Footprint] = []
-                for k in copies {
-                    let p = camera.viewPoint(forWorldPoint: (item.mercator + SIMD2(Double(k), 0)) * w)
-                    guard let fp = footprint(layer, c, SIMD2(Double(p.x), Double(p.y)), item.geometryType, scene) else { break }
-                    fps.append(fp)
+                for m in item.positions {
+                    for k in copies {
+                        let p = camera.viewPoint(forWorldPoint: (m + SIMD2(Double(k), 0)) * w)
+                        guard let fp = footprint(layer, c, SIMD2(Double(p.x), Double(p.y)), item.geometryType, scene) else { break }
+                        fps.append(fp)
+                    }
                 }
                 if !fps.isEmpty { out.append((layer.id, item.feature, fps)) }
             }
