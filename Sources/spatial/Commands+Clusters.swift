@@ -190,17 +190,14 @@ enum ClusterCommands {
         else {
             throw .usage("tile: Z/X/Y must be whole numbers with 0 <= Z <= 30 and 0 <= X, Y < 2^Z, not '\(args.positional[1])'")
         }
-        let (index, features) = try index(args, file: file)
+        let (index, _) = try index(args, file: file)
         let tile = index.tile(z: z, x: x, y: y)
         var list: [JSONValue] = []
         for f in tile?.features ?? [] {
             var o: JSONObject = ["type": 1, "geometry": [[.number(Double(f.x)), .number(Double(f.y))]]]
             o["tags"] = .object(f.tags)
-            if case .point(let p) = f.item {
-                o["id"] = features[p.index].id?.jsonValue ?? .number(Double(p.index))
-            } else if let id = f.id {
-                o["id"] = id.jsonValue
-            }
+            // As supercluster's getTile: a cluster's id, a point's own id, no id for a point without.
+            if let id = f.id { o["id"] = id.jsonValue }
             list.append(.object(o))
         }
         let doc: JSONValue = [

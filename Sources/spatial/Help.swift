@@ -97,7 +97,8 @@ enum Help {
 
         Prints the tile as JSON: {"z":Z,"x":X,"y":Y,"features":[...]}, each feature as supercluster's
         getTile gives it ({"type":1,"geometry":[[x,y]],"tags":{...},"id":...}) with integer tile
-        coordinates in 0 ... extent (outside in the padding). An empty tile has no features.
+        coordinates in 0 ... extent (outside in the padding); "id" is a cluster's id or a point's own
+        id, absent for a point without one. An empty tile has no features.
 
         \(clusterOptions)
 
