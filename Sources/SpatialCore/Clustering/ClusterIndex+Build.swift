@@ -134,6 +134,40 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// adjacent pairs each): DC hydrants 0.99 (faster in 16 pairs), Tulsa 0.97 (17). O(1).
     static var projectionParallelFrom: Int { 1 << 12 }
 
+    /// `.double`: whether the order in which a seed takes its neighbours can change the result
+    /// beyond rounding, so that the walk takes them in the order a search of the level's k-d tree
+    /// (leaves of `nodeSize`) reports them in MapLibre Native's engine. That is so with
+    /// `minPoints` ≥ 4 (a seed that keeps its neighbours without forming a cluster keeps two or
+    /// more, and the next level's order, hence its clusters, depends on theirs), and with a
+    /// custom reducer or a reduce expression other than `+`, `*`, `max`, `min`, `any` or `all` of
+    /// the accumulated and the member's value (`concat` above all). Elsewhere the walk takes them
+    /// in row order, which needs no tree: counts, minimum, maximum, any and all come out the same,
+    /// and sums (like the weighted centres) differ from the engine's by rounding only, as the
+    /// `.double` target allows. O(properties).
+    var reducesInSearchOrder: Bool {
+        options.minPoints >= 4 || !custom.isEmpty || !expressions.reduces.allSatisfy { Self.reducesInAnyOrder($0.root) }
+    }
+
+    /// Whether `reduce` combines the accumulated value and the member's value with an operation
+    /// whose result does not depend on the members' order (up to the rounding of `+` and `*`).
+    /// O(1).
+    static func reducesInAnyOrder(_ reduce: Node) -> Bool {
+        func operands(_ a: Node, _ b: Node) -> Bool {
+            switch (a, b) {
+            case (.accumulated, .get), (.get, .accumulated): true
+            default: false
+            }
+        }
+        switch reduce {
+        case .arithmetic(let op, let args) where args.count == 2:
+            return [.add, .multiply, .min, .max].contains(op) && operands(args[0], args[1])
+        case .all(let args) where args.count == 2, .any(let args) where args.count == 2:
+            return operands(args[0], args[1])
+        default:
+            return false
+        }
+    }
+
     func makeTree(_ level: ContiguousArray<UInt32>, nodeSize: Int? = nil) -> KDTree<S> {
         Self.makeTree(level, x: x, y: y, nodeSize: nodeSize ?? options.nodeSize)
     }

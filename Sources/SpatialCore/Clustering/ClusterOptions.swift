@@ -1,6 +1,9 @@
 /// How positions are stored and searched while clustering.
 public enum ClusterPrecision: Sendable, Hashable {
-    /// Coordinates and neighbour searches in `Double`, as MapLibre Native does (the default).
+    /// Coordinates and neighbour searches in `Double`, as MapLibre Native does (the default): the
+    /// same clusters as its engine. Where the order of a seed's neighbours changes the result
+    /// (`minPoints` ≥ 4, order-dependent reduces such as `concat`), they are taken in the order
+    /// its k-d tree reports them; elsewhere sums (centres, `+`) may differ from it by rounding.
     case double
     /// Compatibility with supercluster 8 (GL JS): a point's unit-Mercator position is rounded to
     /// `Float` when stored, every level's k-d tree searches `Float` positions, and cluster centres
@@ -54,8 +57,9 @@ public struct ClusterOptions: Sendable, Hashable {
     public let radius: Double
     /// The tile extent that ``radius`` is measured in (> 0, finite).
     public let extent: Double
-    /// The leaf size of each level's k-d tree (2 … 65535). `.float32` uses it as given (it shapes
-    /// supercluster's result order); `.double`, whose trees are only searched, caps it at 64.
+    /// The leaf size of each level's k-d tree (2 … 65535). It shapes the order in which a search
+    /// reports neighbours, which `.float32` follows always and `.double` where the order changes
+    /// the result; `.double` caps the leaves of the trees its queries search at 64.
     public let nodeSize: Int
     /// When true, a point's tile id is its input index.
     public let generateId: Bool

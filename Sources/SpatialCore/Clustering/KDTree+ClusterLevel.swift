@@ -15,3 +15,37 @@ extension KDTree {
         self.init(orderedIDs: ids, coords: coords, nodeSize: nodeSize)
     }
 }
+
+extension KDTree {
+    /// Writes into `rank[id]` each item's place in the order a radius search of the C++ kdbush
+    /// (`kdbush.hpp`, the tree of MapLibre Native's supercluster port) reports items: a node's
+    /// middle item, then its lower half, then its upper half; a leaf's items in layout order. A
+    /// search reports a subset of the items in this order, whatever the query, so sorting any
+    /// search's results by rank gives the port's order. (kdbush 4 in JavaScript, which
+    /// ``forEachWithin(x:y:radius:_:)`` follows, visits the upper half first.)
+    /// - Precondition: every id is below `rank.count`.
+    /// - Complexity: O(n).
+    func writeNativeSearchRanks(into rank: UnsafeMutableBufferPointer<Int32>) {
+        ids.withUnsafeBufferPointer { ids in
+            guard !ids.isEmpty else { return }
+            var next: Int32 = 0
+            // Ranges still to visit, the next on top: the lower half is pushed last.
+            var stack: [(Int, Int)] = [(0, ids.count - 1)]
+            while let (left, right) = stack.popLast() {
+                if right < left { continue }
+                if right - left <= nodeSize {
+                    for i in left ... right {
+                        rank[Int(ids[i])] = next
+                        next &+= 1
+                    }
+                    continue
+                }
+                let m = (left + right) >> 1
+                rank[Int(ids[m])] = next
+                next &+= 1
+                stack.append((m + 1, right))
+                stack.append((left, m - 1))
+            }
+        }
+    }
+}

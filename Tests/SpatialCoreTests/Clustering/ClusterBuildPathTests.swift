@@ -165,4 +165,47 @@ struct ClusterBuildPathTests {
             }
         }
     }
+
+    /// A cluster reduces its members in the order a search of the level's k-d tree reports them
+    /// (clustering.md), in both precisions. Four points: at zoom 11, 1 and 2 (0.0001° apart) form
+    /// a cluster, so level 11 is [0, (1 2), 3]; at zoom 10, point 0 takes both neighbours. Four
+    /// items lie in one leaf, searched in layout order (level order) by either engine: the
+    /// cluster's concatenation is "0" + "12" + "3", not "0" + "3" + "12" (ascending rows).
+    @Test("cluster properties reduce in the k-d tree's order in both precisions")
+    func reduceInSearchOrder() throws {
+        let features = [(0.0, "0"), (0.02, "1"), (0.0201, "2"), (-0.02, "3")].map { lng, i in
+            Feature(geometry: .point(Position(longitude: lng, latitude: 0)), properties: ["i": .string(i)])
+        }
+        let concat = try ClusterPropertyExpressions(json: ["s": [["concat", ["accumulated"], ["get", "s"]], ["get", "i"]]])
+        for precision in [ClusterPrecision.double, .float32] {
+            let index = try ClusterIndex(features: features, options: try ClusterOptions(precision: precision),
+                                         clusterProperties: concat)
+            let at11 = index.clusters(in: [-180, -90, 180, 90], zoom: 11).compactMap(\.cluster)
+            #expect(at11.map { $0.properties["s"] } == [.string("12")], "\(precision)")
+            let at10 = index.clusters(in: [-180, -90, 180, 90], zoom: 10).compactMap(\.cluster)
+            #expect(at10.map { $0.properties["s"] } == [.string("0123")], "\(precision)")
+        }
+    }
+
+    /// The reduces whose result is the same in any order (up to the rounding of `+` and `*`) let
+    /// the `.double` walk skip the level trees; every other reduce takes the tree's order.
+    @Test("which reduce expressions come out the same in any order")
+    func reducesInAnyOrder() throws {
+        let anyOrder: JSONObject = [
+            "a": ["max", ["get", "FLOW"]], "b": ["min", ["get", "FLOW"]], "c": ["+", ["get", "FLOW"]],
+            "d": ["*", ["get", "FLOW"]], "e": ["any", ["==", ["get", "ENGINEID"], "E-9"]], "f": ["all", ["get", "ok"]],
+            "g": [["+", ["get", "g"], ["accumulated"]], ["get", "FLOW"]],
+        ]
+        let ordered: JSONObject = [
+            "h": ["concat", ["get", "ENGINEID"]], "i": [["-", ["accumulated"], ["get", "i"]], ["get", "FLOW"]],
+            "j": [["+", ["accumulated"], ["get", "j"], 1], ["get", "FLOW"]],
+            "k": [["max", ["accumulated"], ["*", 2, ["get", "k"]]], ["get", "FLOW"]],
+        ]
+        for (json, expected) in [(anyOrder, true), (ordered, false)] {
+            let properties = try ClusterPropertyExpressions(json: json)
+            for (name, reduce) in zip(properties.names, properties.reduces) {
+                #expect(ClusterBuilder<Double>.reducesInAnyOrder(reduce.root) == expected, "\(name)")
+            }
+        }
+    }
 }

@@ -4,8 +4,11 @@ import SpatialCore
 /// A plain greedy clustering over arrays, written from the spec (clustering.md, "Algorithm"), for
 /// comparison with ``ClusterIndex``. Neighbours are found by a sort-and-sweep over x and an exact
 /// `d² ≤ r²` test (no tree). Their order:
-/// - `.double`: ascending item row (points first in input order, then clusters as formed), the
-///   order the index promises in that mode;
+/// - `.double` with minPoints 1–3: ascending item row (points first in input order, then clusters
+///   as formed), the order the index takes there (where no order changes the result);
+/// - `.double` with minPoints ≥ 4: the order of the C++ kdbush that MapLibre Native's engine
+///   searches (a node's middle item, its lower half, then its upper half), walked here over the
+///   layout of the public `KDTree<Double>` as its kdbush bytes (`data`) give it;
 /// - `.float32`: the order of the public `KDTree<Float>` (kdbush's), built over the level's stored
 ///   positions, after checking that it finds exactly the swept set.
 struct ReferenceClustering {
@@ -48,6 +51,33 @@ struct ReferenceClustering {
             let tree: KDTree<Float>? = f32 ? try sx.withUnsafeBufferPointer { xs in
                 try sy.withUnsafeBufferPointer { ys in try KDTree<Float>(x: xs, y: ys, nodeSize: options.nodeSize) }
             } : nil
+            // `.double`, minPoints ≥ 4: the tree's layout (level positions in k-d order).
+            let layout: [Int]? = !f32 && options.minPoints >= 4 ? try sx.withUnsafeBufferPointer { xs in
+                try sy.withUnsafeBufferPointer { ys in
+                    Self.layout(of: try KDTree<Double>(x: xs, y: ys, nodeSize: options.nodeSize))
+                }
+            } : nil
+            // A radius search in the C++ kdbush's order over `layout`.
+            func nativeWithin(_ qx: Double, _ qy: Double, _ layout: [Int]) -> [Int] {
+                var out: [Int] = []
+                func visit(_ left: Int, _ right: Int, _ axis: Int) {
+                    if right < left { return }
+                    if right - left <= options.nodeSize {
+                        for i in left...right {
+                            let p = layout[i], dx = sx[p] - qx, dy = sy[p] - qy
+                            if dx * dx + dy * dy <= r * r { out.append(p) }
+                        }
+                        return
+                    }
+                    let m = (left + right) >> 1, p = layout[m]
+                    let dx = sx[p] - qx, dy = sy[p] - qy
+                    if dx * dx + dy * dy <= r * r { out.append(p) }
+                    if axis == 0 ? qx - r <= sx[p] : qy - r <= sy[p] { visit(left, m - 1, 1 - axis) }
+                    if axis == 0 ? qx + r >= sx[p] : qy + r >= sy[p] { visit(m + 1, right, 1 - axis) }
+                }
+                visit(0, layout.count - 1, 0)
+                return out
+            }
             func neighbours(_ qx: Double, _ qy: Double) -> [Int] {  // level positions
                 var lo = 0, hi = sortedX.count
                 while lo < hi { let m = (lo + hi) / 2; if sortedX[m] < qx - r { lo = m + 1 } else { hi = m } }
@@ -62,6 +92,11 @@ struct ReferenceClustering {
                 if let tree {
                     let kd = tree.within(x: qx, y: qy, radius: r)
                     precondition(Set(kd) == Set(found), "KDTree.within disagrees with the sweep")
+                    return kd
+                }
+                if let layout {
+                    let kd = nativeWithin(qx, qy, layout)
+                    precondition(Set(kd) == Set(found) && kd.count == found.count, "the k-d order disagrees with the sweep")
                     return kd
                 }
                 return found.sorted { level[$0] < level[$1] }
@@ -105,6 +140,16 @@ struct ReferenceClustering {
             }
             level = next
             levels[z] = level.map { rows[$0] }
+        }
+    }
+
+    /// The ids of `tree` in k-d order, read from its kdbush bytes: an 8-byte header, then the ids
+    /// as `UInt16` below 65,536 items, else `UInt32`, little-endian.
+    static func layout(of tree: KDTree<Double>) -> [Int] {
+        let bytes = tree.data, n = tree.count
+        let width = n < 65_536 ? 2 : 4
+        return (0..<n).map { i in
+            (0..<width).reduce(0) { v, b in v | Int(bytes[8 + i * width + b]) << (8 * b) }
         }
     }
 }
