@@ -21,6 +21,13 @@ extension Node {
             }
         case .contains(let needleNode, let haystackNode):
             guard let needle = needleNode.evaluate(c), let haystack = haystackNode.evaluate(c) else { return nil }
+            // As the style spec's `in`: a haystack JavaScript deems false (null, as a missing
+            // property reads, "", 0, false) contains nothing; other haystacks that are neither a
+            // string nor an array are errors.
+            switch haystack {
+            case .null, .string(""), .number(0), .bool(false): return .bool(false)
+            default: break
+            }
             guard let i = Node.indexOf(needle, in: haystack, from: 0) else { return nil }
             return .bool(i >= 0)
         case .indexOf(let needleNode, let haystackNode, let fromNode):

@@ -27,13 +27,15 @@ extension KDTree {
     }
 
     /// Reads a tree from kdbush 4 bytes (see ``data``), validating everything before use: header,
-    /// version, array type (it must be this tree's `Scalar`), node size, the exact byte length, and
+    /// version, array type (it must be this tree's `Scalar`), the exact byte length, and
     /// that the ids are a permutation of `0 ..< count`.
+    /// A node size of 0 or 1 reads as 2, as the JavaScript library reads it (its trees are laid
+    /// out with 2 then, while the header keeps the size it was given).
     ///
     /// - Throws: ``IndexError/truncated(expected:actual:)``, ``IndexError/trailingBytes(expected:actual:)``,
     ///   ``IndexError/badMagic(found:expected:)``, ``IndexError/unsupportedVersion(found:expected:)``,
     ///   ``IndexError/unsupportedArrayType(code:)``, ``IndexError/arrayTypeMismatch(found:expected:)``,
-    ///   ``IndexError/invalidNodeSize(_:)``, ``IndexError/invalidIndexValue(position:value:offset:)``.
+    ///   ``IndexError/invalidIndexValue(position:value:offset:)``.
     /// - Complexity: O(n).
     public init(data: some Collection<UInt8>) throws(IndexError) {
         let bytes = Array(data)
@@ -43,8 +45,9 @@ extension KDTree {
         guard typeCode == Int(Scalar.indexArrayTypeCode) else {
             throw .arrayTypeMismatch(found: typeCode, expected: Int(Scalar.indexArrayTypeCode))
         }
-        let nodeSize = header.nodeSize
-        guard nodeSize >= 2 else { throw .invalidNodeSize(nodeSize) }
+        // kdbush and flatbush write the nodeSize they were given and lay the tree out with it
+        // raised to 2; reading their bytes, they raise it again (0 and 1 are valid headers).
+        let nodeSize = Swift.max(header.nodeSize, 2)
         let n = header.count
         let idWidth = n < 65_536 ? 2 : 4
         let idBytes = n * idWidth

@@ -114,8 +114,8 @@ extension PackedRTree {
                                         hi = SIMD2(b.z, b.w)
                                     } else {
                                         // `packAboveFirstParents`'s comparisons, in its order.
-                                        lo = SIMD2(Swift.min(lo.x, b.x), Swift.min(lo.y, b.y))
-                                        hi = SIMD2(Swift.max(hi.x, b.z), Swift.max(hi.y, b.w))
+                                        lo = SIMD2(jsMin(lo.x, b.x), jsMin(lo.y, b.y))
+                                        hi = SIMD2(jsMax(hi.x, b.z), jsMax(hi.y, b.w))
                                     }
                                 }
                                 let p = parents &+ 4 &* (node / nodeSize)
@@ -193,11 +193,11 @@ extension PackedRTree {
                 readPos += 4
                 var j = 1
                 while j < nodeSize && readPos < end {
-                    // Math.min / Math.max semantics on non-NaN values (NaN is rejected on build).
-                    nodeMinX = Swift.min(nodeMinX, boxes[readPos])
-                    nodeMinY = Swift.min(nodeMinY, boxes[readPos + 1])
-                    nodeMaxX = Swift.max(nodeMaxX, boxes[readPos + 2])
-                    nodeMaxY = Swift.max(nodeMaxY, boxes[readPos + 3])
+                    // Math.min / Math.max on non-NaN values (NaN is rejected on build).
+                    nodeMinX = jsMin(nodeMinX, boxes[readPos])
+                    nodeMinY = jsMin(nodeMinY, boxes[readPos + 1])
+                    nodeMaxX = jsMax(nodeMaxX, boxes[readPos + 2])
+                    nodeMaxY = jsMax(nodeMaxY, boxes[readPos + 3])
                     readPos += 4
                     j += 1
                 }
@@ -266,4 +266,15 @@ internal enum Hilbert {
 
         return UInt32(bitPattern: (b &<< 1) | a)
     }
+}
+
+/// JavaScript's `Math.min` of two non-NaN doubles: −0 is below +0 (`Swift.min` keeps the first of
+/// two equal values), so node boxes come out bit for bit as flatbush writes them. O(1).
+@inline(__always) func jsMin(_ a: Double, _ b: Double) -> Double {
+    a == b ? Double(bitPattern: a.bitPattern | b.bitPattern) : (b < a ? b : a)
+}
+
+/// JavaScript's `Math.max` of two non-NaN doubles: +0 is above −0. O(1).
+@inline(__always) func jsMax(_ a: Double, _ b: Double) -> Double {
+    a == b ? Double(bitPattern: a.bitPattern & b.bitPattern) : (b > a ? b : a)
 }

@@ -26,14 +26,16 @@ extension PackedRTree {
     }
 
     /// Reads a tree from flatbush 4 bytes (see ``data``), validating everything before use: header,
-    /// version, array type (`Float64Array` only), node size, the exact byte length for the declared
+    /// version, array type (`Float64Array` only), the exact byte length for the declared
     /// count, that the leaf indices are a permutation of `0 ..< count`, and that every node points
     /// at exactly the child block the packing puts there.
+    /// A node size of 0 or 1 reads as 2, as the JavaScript library reads it (its trees are laid
+    /// out with 2 then, while the header keeps the size it was given).
     ///
     /// - Throws: ``IndexError/truncated(expected:actual:)``, ``IndexError/trailingBytes(expected:actual:)``,
     ///   ``IndexError/badMagic(found:expected:)``, ``IndexError/unsupportedVersion(found:expected:)``,
     ///   ``IndexError/unsupportedArrayType(code:)``, ``IndexError/arrayTypeMismatch(found:expected:)``,
-    ///   ``IndexError/invalidNodeSize(_:)``, ``IndexError/tooManyItems(_:)``,
+    ///   ``IndexError/tooManyItems(_:)``,
     ///   ``IndexError/invalidIndexValue(position:value:offset:)``.
     /// - Complexity: O(n).
     public init(data: some Collection<UInt8>) throws(IndexError) {
@@ -42,7 +44,9 @@ extension PackedRTree {
         let typeCode = header.arrayType
         guard typeCode <= 8 else { throw .unsupportedArrayType(code: typeCode) }
         guard typeCode == Self.float64Code else { throw .arrayTypeMismatch(found: typeCode, expected: Self.float64Code) }
-        let nodeSize = header.nodeSize
+        // kdbush and flatbush write the nodeSize they were given and lay the tree out with it
+        // raised to 2; reading their bytes, they raise it again (0 and 1 are valid headers).
+        let nodeSize = Swift.max(header.nodeSize, 2)
         let n = header.count
         let layout = try RTreeLayout(count: n, nodeSize: nodeSize)
         let numNodes = layout.numNodes

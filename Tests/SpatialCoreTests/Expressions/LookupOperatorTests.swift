@@ -71,7 +71,12 @@ let lookupCases: [ExpressionCase] = [
     c(["in", true, "trueish"], true),
     c(["in", "😀", ["get", "emoji"]], true),
     failsAtRunTime(["in", "a", ["get", "n"]]),
-    failsAtRunTime(["in", "a", ["get", "missing"]]),
+    // A haystack JavaScript deems false contains nothing (the style spec's `in`), so that
+    // `["!", ["in", …]]` holds for a missing property.
+    c(["in", "a", ["get", "missing"]], false),
+    c(["!", ["in", "a", ["get", "missing"]]], true),
+    c(["case", ["in", "a", ["get", "missing"]], "yes", "no"], "no"),
+    c(["in", "", ""], false),
     failsAtRunTime(["in", ["get", "arr"], ["get", "arr"]]),
     rejected(["in", ["literal", [1]], "abc"]),
     rejected(["in", "a", 5]),

@@ -58,10 +58,23 @@ struct KDTreeErrorTests {
             #expect(throws: IndexError.unsupportedArrayType(code: code)) { try KDTree<Double>(data: bytes) }
         }
         #expect(throws: IndexError.arrayTypeMismatch(found: 8, expected: 7)) { try KDTree<Float>(data: Self.valid) }
-        bytes = Self.valid
-        bytes[2] = 1
-        bytes[3] = 0
-        #expect(throws: IndexError.invalidNodeSize(1)) { try KDTree<Double>(data: bytes) }
+    }
+
+    /// kdbush writes the nodeSize it was given (0 or 1 too) and lays the tree out with 2: such
+    /// bytes read as a tree of leaf size 2 that answers as the one written.
+    @Test func nodeSizeBelowTwoReadsAsTwo() throws {
+        var rng = SplitMix(seed: 12)
+        let points = (0..<300).map { _ in SIMD2(rng.uniform(-10, 10), rng.uniform(-10, 10)) }
+        let tree = try KDTree<Double>(points, nodeSize: 2)
+        for written in [0, 1] as [UInt8] {
+            var bytes = tree.data
+            bytes[2] = written
+            bytes[3] = 0
+            let read = try KDTree<Double>(data: bytes)
+            #expect(read.nodeSize == 2)
+            #expect(read.data == tree.data)
+            #expect(read.range(minX: -3, minY: -3, maxX: 4, maxY: 2) == tree.range(minX: -3, minY: -3, maxX: 4, maxY: 2))
+        }
     }
 
     @Test func countSizeMismatch() {

@@ -78,10 +78,30 @@ struct PackedRTreeErrorTests {
         #expect(throws: IndexError.arrayTypeMismatch(found: 7, expected: 8)) { try PackedRTree(data: bytes) }
         bytes[1] = 0x3c
         #expect(throws: IndexError.unsupportedArrayType(code: 12)) { try PackedRTree(data: bytes) }
-        bytes = Self.valid
-        bytes[2] = 1
-        bytes[3] = 0
-        #expect(throws: IndexError.invalidNodeSize(1)) { try PackedRTree(data: bytes) }
+    }
+
+    /// flatbush writes the nodeSize it was given (0 or 1 too) and packs with 2: such bytes read
+    /// as a tree of node size 2 (its packing checked as for any other).
+    @Test func nodeSizeBelowTwoReadsAsTwo() throws {
+        var rng = SplitMix(seed: 13)
+        let boxes = (0..<300).map { _ in
+            let x = rng.uniform(-10, 10), y = rng.uniform(-10, 10)
+            return SIMD4(x, y, x + rng.uniform(0, 1), y + rng.uniform(0, 1))
+        }
+        let tree = try PackedRTree(boxes, nodeSize: 2)
+        for written in [0, 1] as [UInt8] {
+            var bytes = tree.data
+            bytes[2] = written
+            bytes[3] = 0
+            let read = try PackedRTree(data: bytes)
+            #expect(read.data == tree.data)
+            #expect(read.search(minX: -3, minY: -3, maxX: 4, maxY: 2) == tree.search(minX: -3, minY: -3, maxX: 4, maxY: 2))
+        }
+        // Written as 1 over a tree packed with 16: the packing check refuses it.
+        var wrong = try PackedRTree(boxes, nodeSize: 16).data
+        wrong[2] = 1
+        wrong[3] = 0
+        #expect(throws: IndexError.self) { try PackedRTree(data: wrong) }
     }
 
     @Test func crafedIndices() {

@@ -154,18 +154,21 @@ struct PackedRTreePropertyTests {
         #expect(seen == tree.neighbors(x: 50, y: 50, maxResults: 3))
     }
 
-    /// flatbush accumulates the bounds with strict `<` / `>`, so of equal extremes the first box's
-    /// value is kept: `0.0` before `-0.0` stays `0.0` and the reverse stays `-0.0`. Large inputs
-    /// (scanned in two halves) keep that, with the zeros in different halves.
-    @Test func boundsKeepTheFirstOfEqualExtremes() throws {
+    /// The bounds are the root box, as flatbush writes it. Above one node the root is packed with
+    /// `Math.min` / `Math.max`, where −0 is below +0 whichever comes first (boxes scanned in two
+    /// halves on two cores included). A tree of one node has for root the bounds `add()`
+    /// accumulates with strict `<` / `>`, which keep the first of equal extremes.
+    @Test func boundsOfSignedZerosAsFlatbushWritesThem() throws {
         for (first, later) in [(0.0, -0.0), (-0.0, 0.0)] {
             var boxes = [SIMD4<Double>](repeating: SIMD4(5, 5, 6, 6), count: 100_000)
             boxes[3] = SIMD4(first, first, 1, 1)
             boxes[90_000] = SIMD4(later, later, 1, 1)
             let bounds = try PackedRTree(boxes).bounds
-            #expect(bounds.x.bitPattern == first.bitPattern)
-            #expect(bounds.y.bitPattern == first.bitPattern)
+            #expect(bounds.x.bitPattern == (-0.0).bitPattern)
+            #expect(bounds.y.bitPattern == (-0.0).bitPattern)
             #expect(bounds.z == 6 && bounds.w == 6)
+            let one = try PackedRTree([SIMD4(first, first, 1, 1), SIMD4(later, later, 1, 1)]).bounds
+            #expect(one.x.bitPattern == first.bitPattern && one.y.bitPattern == first.bitPattern)
         }
     }
 
@@ -186,9 +189,31 @@ struct PackedRTreePropertyTests {
         #expect(Hilbert.toInt32(.nan) == 0 && Hilbert.toInt32(.infinity) == 0 && Hilbert.toInt32(-3.9) == -3)
         #expect(Hilbert.toInt32(4_294_967_296 + 5.5) == 5)
     }
+
+    /// Parent boxes take `Math.min` / `Math.max` of their children as flatbush does, where −0 is
+    /// below +0 whichever comes first (`Swift.min` would keep the first). Two boxes at the origin,
+    /// one written −0 and one +0, share a node (nodeSize 2, the other two far away): its box is
+    /// (−0, −0, +0, +0) in either order.
+    @Test("parent boxes order −0 below +0 as JavaScript's Math.min and Math.max")
+    func signedZerosInParents() throws {
+        for zeroFirst in [SIMD4<Double>(-0.0, -0.0, -0.0, -0.0), SIMD4<Double>(0, 0, 0, 0)] {
+            let other = zeroFirst.x.sign == .minus ? SIMD4<Double>(0, 0, 0, 0) : SIMD4<Double>(-0.0, -0.0, -0.0, -0.0)
+            let tree = try PackedRTree([zeroFirst, other, SIMD4(5, 5, 5, 5), SIMD4(5, 5.1, 5, 5.1)], nodeSize: 2)
+            let bytes = tree.data
+            func box(_ k: Int) -> [Double] {
+                (0..<4).map { c in
+                    Double(bitPattern: (0..<8).reduce(UInt64(0)) { v, b in v | UInt64(bytes[8 + 32 * k + 8 * c + b]) << (8 * b) })
+                }
+            }
+            // Boxes 0–3 are the items, 4 and 5 their parents, 6 the root.
+            let parents = [box(4), box(5)]
+            let atOrigin = try #require(parents.first { $0[2] == 0 })
+            #expect(atOrigin.map { $0.sign } == [.minus, .minus, .plus, .plus], "\(zeroFirst)")
+            #expect(box(6)[0].sign == .minus && box(6)[1].sign == .minus)
+        }
+    }
 }
 
-/// The branch-free block and bit-mask partitions of the R-tree build make exactly Hoare's swaps.
 @Suite("HilbertSorter partition")
 struct HilbertSorterPartitionTests {
     /// Partitions `values` around the value at `pivotIndex` with Hoare's loop and with
