@@ -3,7 +3,8 @@ public struct ClusterTileFeature: Hashable, Sendable {
     /// The item (cluster or input point).
     public let item: ClusterItem
     /// The position in tile units: `round(extent · (p · 2^z − tileOrigin))`; outside 0 … extent in
-    /// the padding and for the wrapped copies.
+    /// the padding and for the wrapped copies. With an extent (or radius) so large that this
+    /// passes ±2^62, it is clamped there.
     public let x: Int
     /// See ``x``.
     public let y: Int
@@ -56,7 +57,7 @@ extension ClusterIndex {
                 }
                 let tx = UnitMercator.jsRound(self.options.extent * (px * z2 - originX))
                 let ty = UnitMercator.jsRound(self.options.extent * (py * z2 - Double(y)))
-                features.append(ClusterTileFeature(item: item, x: Int(tx), y: Int(ty)))
+                features.append(ClusterTileFeature(item: item, x: Self.tileUnits(tx), y: Self.tileUnits(ty)))
             }
             forEachRow(level: level, minX: minX, minY: top, maxX: maxX, maxY: bottom, visit)
         }
@@ -64,5 +65,12 @@ extension ClusterIndex {
         if x == 0 { add(1 - p / z2, 1, originX: z2) }
         if Double(x) == z2 - 1 { add(0, p / z2, originX: -1) }
         return features.isEmpty ? nil : ClusterTile(features: features)
+    }
+
+    /// A rounded tile position as an `Int`, clamped to ±2^62 (an extent or radius near
+    /// `Double.greatestFiniteMagnitude` is valid, and would overflow the conversion). O(1).
+    static func tileUnits(_ v: Double) -> Int {
+        let limit = Double(1 << 62)
+        return Int(Swift.min(Swift.max(v, -limit), limit))
     }
 }

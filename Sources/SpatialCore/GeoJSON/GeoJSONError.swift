@@ -128,7 +128,14 @@ struct ReadFailure: Error {
     var isRecoverable: Bool { !kind.breaksJSON }
 
     func geoJSONError(in bytes: UnsafeBufferPointer<UInt8>) -> GeoJSONError {
-        let at = TextLocation.of(offset: offset, in: bytes)
+        var cursor = TextCursor()
+        return geoJSONError(in: bytes, cursor: &cursor)
+    }
+
+    /// The public error, its line and column counted on from `cursor` (failures in increasing
+    /// offset order take one pass over the input).
+    func geoJSONError(in bytes: UnsafeBufferPointer<UInt8>, cursor: inout TextCursor) -> GeoJSONError {
+        let at = cursor.location(of: offset, in: bytes)
         let message: String
         switch kind {
         case .truncated: message = JSONParseError.Kind.truncated.message

@@ -174,7 +174,8 @@ struct GeoJSONParser {
                 guard failure.isRecoverable else { throw failure }
                 s.recover(at: start, depth: depth)
                 do throws(ReadFailure) {
-                    try s.skipValue()
+                    // A feature skipped for a non-finite number word is stepped over too.
+                    try s.skipValue(nonFinite: true)
                 } catch {
                     var failure = error
                     failure.featureIndex = index

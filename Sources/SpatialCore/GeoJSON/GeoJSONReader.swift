@@ -24,7 +24,8 @@ public struct GeoJSONReader: Sendable {
         /// Skip (and report) invalid features instead of failing. Broken JSON still fails, except
         /// in newline-delimited input, where the broken line is skipped.
         public var skipInvalidFeatures: Bool
-        /// The deepest nesting of arrays and objects allowed (see ``JSONReader``).
+        /// The deepest nesting of arrays and objects allowed, at most ``JSONReader/maximumDepth``
+        /// (see ``JSONReader``).
         public var maxDepth: Int
 
         /// Options; by default invalid features are errors and nesting is limited to 512. O(1).
@@ -88,8 +89,10 @@ public struct GeoJSONReader: Sendable {
             } catch {
                 return .failure(error.geoJSONError(in: buffer))
             }
+            // In input order: one pass counts the lines of all of them.
+            var cursor = TextCursor()
             let skipped = parser.skipped.map {
-                SkippedFeature(index: $0.featureIndex ?? 0, error: $0.geoJSONError(in: buffer))
+                SkippedFeature(index: $0.featureIndex ?? 0, error: $0.geoJSONError(in: buffer, cursor: &cursor))
             }
             return .success(finish(parser, sink, GeoJSONReadReport(skipped: skipped)))
         }

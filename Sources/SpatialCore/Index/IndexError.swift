@@ -10,7 +10,8 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
     case lengthMismatch(expected: Int, actual: Int)
     /// The coordinate of item `index` is NaN (or a box has NaN bounds).
     case invalidCoordinate(index: Int)
-    /// More items than the byte format can count (its count field is a `UInt32`).
+    /// More items than the index holds: `UInt32.max` for a k-d tree (its byte count field), 2^29
+    /// for a packed R-tree (its node offsets).
     case tooManyItems(Int)
     /// A serialized buffer is shorter than its header or its declared sizes need.
     case truncated(expected: Int, actual: Int)
@@ -36,7 +37,8 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
         case .lengthMismatch(let expected, let actual):
             "coordinate buffers differ in length: \(expected) and \(actual)"
         case .invalidCoordinate(let index): "item \(index) has a NaN coordinate"
-        case .tooManyItems(let count): "\(count) items exceed the format's limit of \(UInt32.max)"
+        case .tooManyItems(let count):
+            "\(count) items are more than the index holds (a k-d tree \(UInt32.max), a packed R-tree \(1 << 29))"
         case .truncated(let expected, let actual):
             "truncated buffer: \(actual) bytes where \(expected) are needed"
         case .trailingBytes(let expected, let actual):

@@ -91,11 +91,25 @@ struct TextLocation: Equatable {
     /// The location of byte `offset` in `bytes`: 1-based line and column (in Unicode scalars).
     /// O(offset).
     static func of(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextLocation {
-        var line = 1
-        var column = 1
-        var i = 0
+        var cursor = TextCursor()
+        return cursor.location(of: offset, in: bytes)
+    }
+}
+
+/// Counts lines and columns up to an offset and resumes from there, so that the locations of
+/// many increasing offsets (a reader's skipped features) take one pass over the input.
+struct TextCursor {
+    private var i = 0
+    private var line = 1
+    private var column = 1
+
+    /// The location of byte `offset` (see ``TextLocation/of(offset:in:)``). O(offset − the
+    /// previous offset) for an offset at or after the previous one; from the start otherwise.
+    mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextLocation {
         let end = min(offset, bytes.count)
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = min(3, end) }
+        if end < i { self = TextCursor() }
+        // A byte-order mark is not a column (its last two bytes, continuation bytes, never count).
+        if i == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = min(3, end) }
         while i < end {
             let b = bytes[i]
             if b == 0x0A {

@@ -11,10 +11,15 @@
 /// - a UTF-8 byte-order mark at the start is allowed; anything but white space after the value is
 ///   an error;
 /// - arrays and objects may nest at most `maxDepth` deep (`.tooDeep` beyond, never a stack
-///   overflow).
+///   overflow); a `maxDepth` above ``maximumDepth`` counts as ``maximumDepth``.
 public enum JSONReader {
     /// The default nesting limit.
     public static let defaultMaxDepth = 512
+    /// The highest nesting limit a reader accepts. Values nest in memory as deep as in the text,
+    /// and freeing one (or reading GeoJSON geometry collections) recurses once a level: 1,024
+    /// levels fit a thread's stack of 512 KiB (the default for secondary threads on Apple
+    /// platforms) with room to spare; 100,000 overflowed an 8 MiB main thread.
+    public static let maximumDepth = 1_024
 
     /// Runs `body` on the contiguous bytes of `bytes` (copying them only if the collection has no
     /// contiguous storage).

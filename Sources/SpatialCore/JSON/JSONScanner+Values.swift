@@ -135,8 +135,9 @@ extension JSONScanner {
 
     /// Steps over the value that starts at the next non-space byte, checking its syntax (numbers
     /// by grammar only); `pos` ends after it.
-    mutating func skipValue() throws(ReadFailure) {
+    mutating func skipValue(nonFinite: Bool = false) throws(ReadFailure) {
         var b = skipWhitespace()
+        if nonFinite && skipNonFiniteWord() { return }
         switch b {
         case UInt8(ascii: "\""):
             _ = try scanString()
@@ -175,6 +176,7 @@ extension JSONScanner {
                     b = skipWhitespace()
                 }
                 switch b {
+                case _ where nonFinite && skipNonFiniteWord(): break
                 case UInt8(ascii: "\""): _ = try scanString()
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -203,6 +205,19 @@ extension JSONScanner {
                 if skipStack.count == bottom { return }
             }
         }
+    }
+
+    /// Steps over `NaN`, `Infinity` or `-Infinity` at `pos` (words some writers emit, such as
+    /// Python's `json.dumps`; never valid JSON), returning whether there was one. O(1).
+    mutating func skipNonFiniteWord() -> Bool {
+        for word in ["NaN", "Infinity", "-Infinity"] as [StaticString] {
+            let n = word.utf8CodeUnitCount
+            if pos + n <= end, bytesEqual(base + pos, word.utf8Start, count: n) {
+                pos += n
+                return true
+            }
+        }
+        return false
     }
 
     /// Forgets the work of a value that failed half-way, so that reading can go on at `offset`

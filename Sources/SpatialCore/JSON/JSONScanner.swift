@@ -45,7 +45,7 @@ struct JSONScanner {
         base = bytes.baseAddress ?? JSONScanner.emptyInput
         end = bytes.count
         pos = 0
-        self.maxDepth = max(1, maxDepth)
+        self.maxDepth = min(max(1, maxDepth), JSONReader.maximumDepth)
         recentStrings = end >= 65536 ? StringCache() : nil
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
     }

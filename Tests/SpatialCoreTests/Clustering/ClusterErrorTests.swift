@@ -159,6 +159,19 @@ struct ClusterErrorTests {
         #expect(index.tile(z: 1, x: 2, y: 0) == nil)
         #expect(index.tile(z: 99, x: 0, y: 0) == nil)
         #expect(index.tile(z: 0, x: 0, y: 0)?.features.count == 1)
+        // An extent or radius near the largest double is valid: tile positions clamp to ±2^62
+        // instead of overflowing Int.
+        for (extent, radius) in [(Double.greatestFiniteMagnitude, 40.0), (1e11, 1e22), (512, Double.greatestFiniteMagnitude)] {
+            let huge = try ClusterIndex(coordinates: [Coordinate(latitude: 10, longitude: 20)],
+                                        options: ClusterOptions(maxZoom: 30, radius: radius, extent: extent))
+            for z in [0, 30] {
+                for f in huge.tile(z: z, x: 0, y: 0)?.features ?? [] {
+                    #expect(abs(f.x) <= 1 << 62 && abs(f.y) <= 1 << 62)
+                }
+            }
+        }
+        let big = try ClusterIndex(coordinates: [Coordinate(latitude: 10, longitude: 20)], options: ClusterOptions(extent: 1e20))
+        #expect(big.tile(z: 0, x: 0, y: 0)?.features.first?.x == 1 << 62)
     }
 
     @Test("point_count_abbreviated")

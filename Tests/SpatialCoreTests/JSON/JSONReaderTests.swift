@@ -211,6 +211,12 @@ import Testing
         // Adversarial depth is an error, not a stack overflow.
         expectError(String(repeating: "[", count: 1_000_000), .tooDeep, column: 513)
         expectError(String(repeating: "[{\"a\":", count: 200_000), .tooDeep, column: 6 * 256 + 1)
+        // A limit above JSONReader.maximumDepth counts as it: 100,000 levels read and freed
+        // recursively overflowed an 8 MiB stack.
+        expectError(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), .tooDeep,
+                    column: JSONReader.maximumDepth + 1, maxDepth: 300_000)
+        let deepest = String(repeating: "[", count: JSONReader.maximumDepth) + String(repeating: "]", count: JSONReader.maximumDepth)
+        #expect((try? JSONValue(parsing: deepest, maxDepth: .max)) != nil)
     }
 
     @Test func linesAndColumns() {
