@@ -33,9 +33,12 @@ extension Scene {
     /// - Complexity: O(size of the document and data) plus ``init(sources:layers:images:camera:)``.
     public init(style: JSONValue, baseURL: URL? = nil, images: [String: CGSize] = [:], camera: Camera) throws(SceneError) {
         guard case .object(let root) = style else { throw SceneError(path: "", reason: "a style must be a JSON object") }
-        if let version = root["version"], version != .number(8) {
-            throw SceneError(path: "version", reason: "only style version 8 is supported")
+        // Required, as the style specification has it: a GeoJSON file or any other object given
+        // for a style is an error, not an empty scene.
+        guard let version = root["version"] else {
+            throw SceneError(path: "version", reason: "missing: a style document has \"version\": 8")
         }
+        guard version == .number(8) else { throw SceneError(path: "version", reason: "only style version 8 is supported") }
         var sources: [GeoJSONSource] = []
         var skipped = Set<String>()
         if let s = root["sources"] {

@@ -53,6 +53,9 @@ struct SceneBadInputTests {
             (#"{"version":8,"sources":[],"layers":[]}"#, "sources"),
             (#"{"version":8,"sources":{},"layers":{}}"#, "layers"),
             (#"{"version":"8"}"#, "version"),
+            // No version: not a style (a GeoJSON file given for one, say), not an empty scene.
+            (#"{"sources":{},"layers":[]}"#, "version"),
+            (#"{"type":"FeatureCollection","features":[]}"#, "version"),
             (#"{"version":8,"sources":{"p":"geojson"}}"#, "sources.p"),
             (#"{"version":8,"sources":{"p":{"type":7}}}"#, "sources.p.type"),
             (#"{"version":8,"layers":[{"id":1,"type":"circle"}]}"#, "layers[0].id"),
