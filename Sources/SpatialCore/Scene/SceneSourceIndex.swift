@@ -85,8 +85,10 @@ struct SceneSourceIndex: Sendable {
                         let item = index.item(row: row)
                         switch item {
                         case .point(let p):
+                            // Returned with its longitude wrapped, as every coordinate a scene returns.
                             let c = p.coordinate
-                            add(Feature(id: p.id, geometry: .point(Position(longitude: c.longitude, latitude: c.latitude)),
+                            let w = c.wrapped
+                            add(Feature(id: p.id, geometry: .point(Position(longitude: w.longitude, latitude: w.latitude)),
                                         properties: p.properties),
                                 c, p.mercator, type: "Point", cluster: -1)
                         case .cluster(let c):
@@ -115,7 +117,15 @@ struct SceneSourceIndex: Sendable {
                     }
                     slots.append(Int32(x.count))
                     let c = p.coordinate
-                    add(f, c, WebMercator.projectUnit(c.wrapped), type: g.typeName, cluster: -1, feature: i)
+                    // A Point is returned with its longitude wrapped, as every coordinate a scene
+                    // returns (other geometries as given: wrapping each position would tear a
+                    // line across the antimeridian).
+                    var drawn = f
+                    if case .point(var q) = g, q.longitude != c.wrapped.longitude {
+                        q.longitude = c.wrapped.longitude
+                        drawn.geometry = .point(q)
+                    }
+                    add(drawn, c, WebMercator.projectUnit(c.wrapped), type: g.typeName, cluster: -1, feature: i)
                 }
             }
             levelSlots.append(slots)

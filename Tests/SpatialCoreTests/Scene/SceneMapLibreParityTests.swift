@@ -133,4 +133,18 @@ struct SceneMapLibreParityTests {
             #expect(e?.path == "layers[0].\(member)")
         }
     }
+
+    @Test("a point beyond ±180° is returned with its longitude wrapped, its geometry too")
+    func wrappedPointGeometry() throws {
+        let camera = try Camera(center: Coordinate(latitude: 0, longitude: -170), zoom: 5, viewSize: CGSize(width: 400, height: 400))
+        for clustered in [false, true] {
+            let scene = try Self.scene([Self.point(190, 0, id: 1, ["a": 1])], layers: [StyleLayer(id: "c", kind: .circle, source: "s")],
+                                       camera: camera, clustered: clustered)
+            let hits = scene.visibleFeatures(at: CGPoint(x: 200, y: 200))
+            #expect(hits.count == 1, "clustered \(clustered)")
+            #expect(hits.first?.coordinate.longitude == -170)
+            #expect(hits.first?.feature.geometry == .point(Position(longitude: -170, latitude: 0)), "clustered \(clustered)")
+            #expect(hits.first?.feature.properties == ["a": 1])
+        }
+    }
 }

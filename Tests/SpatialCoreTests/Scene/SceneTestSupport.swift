@@ -43,7 +43,7 @@ enum SceneTestSupport {
                         positions: [c.mercator], geometryType: "Point")
                 case .point(let p):
                     return Item(
-                        feature: Feature(id: p.id, geometry: .point(Position(longitude: p.coordinate.longitude, latitude: p.coordinate.latitude)),
+                        feature: Feature(id: p.id, geometry: .point(Position(longitude: p.coordinate.wrapped.longitude, latitude: p.coordinate.latitude)),
                                          properties: p.properties),
                         positions: [p.mercator], geometryType: "Point")
                 }
@@ -53,7 +53,10 @@ enum SceneTestSupport {
         for f in source.features {
             guard let g = f.geometry else { continue }
             let positions = SceneSourceIndex.positions(of: g).map { WebMercator.projectUnit($0.coordinate.wrapped) }
-            result.append(Item(feature: f, positions: positions, geometryType: g.typeName))
+            // Coordinates a scene returns have their longitude wrapped (a Point's geometry too).
+            var drawn = f
+            if case .point(var p) = g { p.longitude = p.coordinate.wrapped.longitude; drawn.geometry = .point(p) }
+            result.append(Item(feature: drawn, positions: positions, geometryType: g.typeName))
         }
         return result
     }
