@@ -58,7 +58,8 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
 /// half the inset differences; a bearing of θ degrees turns the map so that the top of the view
 /// faces θ clockwise from north. Screen points have their origin top-left with y down.
 public struct Camera: Hashable, Sendable {
-    /// The geographic point at the focal point (longitude wrapped into −180 ..< 180).
+    /// The geographic point at the focal point (longitude wrapped into −180 ..< 180, latitude
+    /// clamped to ±``WebMercator/maxLatitude``, as MapLibre reports its centre).
     public let center: Coordinate
     /// The fractional zoom level, 0 … 24 (512-point tiles).
     public let zoom: Double
@@ -97,7 +98,10 @@ public struct Camera: Hashable, Sendable {
         guard values.allSatisfy({ $0.isFinite && $0 >= 0 }),
             insets.left + insets.right < w, insets.top + insets.bottom < h
         else { throw .invalidInsets(insets) }
-        self.center = center.wrapped
+        let wrapped = center.wrapped
+        self.center = Coordinate(
+            latitude: Swift.min(Swift.max(wrapped.latitude, -WebMercator.maxLatitude), WebMercator.maxLatitude),
+            longitude: wrapped.longitude)
         self.zoom = zoom
         self.bearing = bearing
         self.viewSize = viewSize

@@ -147,4 +147,15 @@ struct SceneMapLibreParityTests {
             #expect(hits.first?.feature.properties == ["a": 1])
         }
     }
+
+    @Test("a camera centred beyond the Mercator limit reports the latitude its focal point shows")
+    func centreLatitudeClamped() throws {
+        for (given, shown) in [(89.9, WebMercator.maxLatitude), (-90, -WebMercator.maxLatitude), (60, 60)] {
+            let camera = try Camera(center: Coordinate(latitude: given, longitude: 10), zoom: 3, viewSize: CGSize(width: 300, height: 300))
+            #expect(camera.center.latitude == shown)
+            // The focal point shows the centre.
+            let c = camera.coordinate(for: CGPoint(x: 150, y: 150))
+            #expect(abs(c.latitude - shown) < 1e-9 && abs(c.longitude - 10) < 1e-9)
+        }
+    }
 }
