@@ -49,7 +49,10 @@ extension JSONScanner {
             guard isDigit(b) else { throw failure(.invalidNumber, at: p) }
             var e = 0
             repeat {
-                if e < 1_000_000 { e = e * 10 + Int(b &- 48) }
+                // Capped far beyond any exponent a double takes, and beyond the digits a fraction
+                // can offset it by (fewer than the input's bytes): an exponent capped at 10^6
+                // let a million-digit fraction pull 1e10000009 back into range.
+                if e < 1 << 40 { e = e * 10 + Int(b &- 48) }
                 p += 1
                 b = byte(at: p)
             } while isDigit(b)

@@ -173,6 +173,10 @@ import Testing
         expectError("[NaN]", .nonFiniteNumber, column: 2)
         expectError("Infinity", .nonFiniteNumber, column: 1)
         expectError("[1, -Infinity]", .nonFiniteNumber, column: 5)
+        // A long fraction does not pull a huge exponent back into range: about 1e9000008.
+        expectError("[0." + String(repeating: "0", count: 1_000_000) + "1e10000009]", .nonFiniteNumber, column: 2)
+        // Nor does a huge negative exponent come back: it reads as 0 (underflow), as 1e-400 does.
+        #expect((try? JSONValue(parsing: "[0." + String(repeating: "0", count: 1_000_000) + "1e-10000009]")) == [0])
         expectError(String(repeating: "9", count: 400), .nonFiniteNumber, column: 1)
     }
 
