@@ -47,8 +47,9 @@ enum Help {
         Usage: spatial clusters FILE --zoom Z [--bbox W,S,E,N] [clustering options]
                spatial clusters FILE --zoom A-B [...]
 
-        Prints the clusters and points visible at zoom Z inside the box (default the whole world,
-        -180,-85,180,85) as one GeoJSON FeatureCollection. Clusters carry their properties
+        Prints the clusters and points visible at zoom Z inside the box (default -180,-85,180,85,
+        the square Web Mercator world a map shows: points beyond 85 degrees of latitude need
+        --bbox -180,-90,180,90) as one GeoJSON FeatureCollection. Clusters carry their properties
         (cluster, cluster_id, point_count, point_count_abbreviated and the cluster properties) and
         cluster_id as the feature id; points are the original features with their own id, or their
         input index as id when they have none.
