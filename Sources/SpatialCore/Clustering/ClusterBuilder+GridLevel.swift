@@ -219,13 +219,13 @@ extension ClusterBuilder {
         }
         // Where the order of a seed's neighbours can change the result (see
         // `reducesInSearchOrder`): each row's place in the search order of the level's k-d tree.
+        let inSearchOrder = reducesInSearchOrder
         var searchRank = ContiguousArray<Int32>()
-        if reducesInSearchOrder {
+        if inSearchOrder {
             searchRank = ContiguousArray(repeating: 0, count: x.count)
             let tree = ClusterBuilder<Double>.makeTree(level, x: x, y: y, nodeSize: options.nodeSize)
             searchRank.withUnsafeMutableBufferPointer { tree.writeNativeSearchRanks(into: $0) }
         }
-        let inSearchOrder = reducesInSearchOrder
         var parentRows = ContiguousArray<Int32>(), lastLevelRows = ContiguousArray<Int8>()
         swap(&parentRows, &parent)
         swap(&lastLevelRows, &lowLevel)
@@ -291,13 +291,12 @@ extension ClusterBuilder {
                     }
                 }
                 // In the order a search of the level's k-d tree reports them where that order
-                // can change the result; elsewhere in ascending row order (no sort in between
-                // gives the same result with fewer branches mispredicted).
+                // can change the result; elsewhere in ascending row order, which needs no tree.
                 let found = neighbours.elements
                 if inSearchOrder {
-                    WalkNeighbour.sort(found, by: searchRank)
+                    WalkNeighbour.sort(found, by: ByRank(rank: searchRank))
                 } else {
-                    WalkNeighbour.sortByRow(found)
+                    WalkNeighbour.sort(found, by: ByRow())
                 }
 
                 if n > n0 && n >= minPoints {
@@ -484,46 +483,42 @@ private struct WalkNeighbour {
     /// The item's walk index.
     @inline(__always) var walkIndex: Int { Int(truncatingIfNeeded: key & 0xffff_ffff) }
 
-    /// Sorts a seed's neighbours by ascending `rank` of their rows (ranks are unique within a
-    /// level): insertion sort up to 32, the standard sort above. O(k²) for k ≤ 32, O(k log k) above.
-    @inline(__always) static func sort(_ b: UnsafeMutableBufferPointer<WalkNeighbour>, by rank: UnsafeBufferPointer<Int32>) {
+    /// Sorts a seed's neighbours by ascending `order` key (unique within a level): insertion sort
+    /// up to 32, the standard sort above. Generic over the order so that each is specialised, no
+    /// closure in the loop. O(k²) for k ≤ 32, O(k log k) above.
+    @inline(__always) static func sort<Order: WalkNeighbourOrder>(_ b: UnsafeMutableBufferPointer<WalkNeighbour>, by order: Order) {
         let n = b.count
         guard n > 1 else { return }
         if n > 32 {
             var all = b
-            all.sort { rank[$0.row] < rank[$1.row] }
+            all.sort { order.key($0) < order.key($1) }
             return
         }
         for i in 1..<n {
             let v = b[i]
-            let key = rank[v.row]
+            let key = order.key(v)
             var j = i - 1
-            while j >= 0 && rank[b[j].row] > key {
+            while j >= 0 && order.key(b[j]) > key {
                 b[j + 1] = b[j]
                 j -= 1
             }
             b[j + 1] = v
         }
     }
+}
 
-    /// Sorts a seed's neighbours by ascending row (rows are unique within a level): insertion
-    /// sort up to 32, the standard sort above. O(k²) for k ≤ 32, O(k log k) above.
-    @inline(__always) static func sortByRow(_ b: UnsafeMutableBufferPointer<WalkNeighbour>) {
-        let n = b.count
-        guard n > 1 else { return }
-        if n > 32 {
-            var all = b
-            all.sort { $0.key < $1.key }
-            return
-        }
-        for i in 1..<n {
-            let v = b[i]
-            var j = i - 1
-            while j >= 0 && b[j].key > v.key {
-                b[j + 1] = b[j]
-                j -= 1
-            }
-            b[j + 1] = v
-        }
-    }
+/// The order in which a seed takes its neighbours: a key per neighbour, unique within a level.
+private protocol WalkNeighbourOrder {
+    func key(_ v: WalkNeighbour) -> UInt64
+}
+
+/// Ascending row (the row is the key's high half, above the walk index).
+private struct ByRow: WalkNeighbourOrder {
+    @inline(__always) func key(_ v: WalkNeighbour) -> UInt64 { v.key }
+}
+
+/// Ascending rank of the row in a k-d tree's search order (``KDTree/writeNativeSearchRanks(into:)``).
+private struct ByRank: WalkNeighbourOrder {
+    let rank: UnsafeBufferPointer<Int32>
+    @inline(__always) func key(_ v: WalkNeighbour) -> UInt64 { UInt64(truncatingIfNeeded: rank[v.row]) }
 }

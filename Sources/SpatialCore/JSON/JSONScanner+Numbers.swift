@@ -130,15 +130,20 @@ extension JSONScanner {
         pos = p
     }
 
+    /// The length of the `NaN`, `Infinity` or `-Infinity` word at `start` (never valid JSON, but
+    /// some writers emit them, such as Python's `json.dumps`), or nil. O(1).
+    func nonFiniteWordLength(at start: Int) -> Int? {
+        for word in ["NaN", "Infinity", "-Infinity"] as [StaticString] {
+            let n = word.utf8CodeUnitCount
+            if start + n <= end, bytesEqual(base + start, word.utf8Start, count: n) { return n }
+        }
+        return nil
+    }
+
     /// The failure for text at `start` that was expected to be a number: `NaN`, `Infinity` and
     /// `-Infinity` (which some writers emit) are non-finite numbers, anything else is no number.
     func notANumber(at start: Int) -> ReadFailure {
-        for word in ["NaN", "Infinity", "-Infinity"] as [StaticString] {
-            let n = word.utf8CodeUnitCount
-            if start + n <= end, bytesEqual(base + start, word.utf8Start, count: n) {
-                return ReadFailure(.nonFiniteNumber, at: start)
-            }
-        }
+        if nonFiniteWordLength(at: start) != nil { return ReadFailure(.nonFiniteNumber, at: start) }
         let b = byte(at: start)
         return failure(b == UInt8(ascii: "-") ? .invalidNumber : .expectedValue, at: b == UInt8(ascii: "-") ? start + 1 : start)
     }

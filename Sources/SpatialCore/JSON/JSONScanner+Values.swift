@@ -207,17 +207,12 @@ extension JSONScanner {
         }
     }
 
-    /// Steps over `NaN`, `Infinity` or `-Infinity` at `pos` (words some writers emit, such as
-    /// Python's `json.dumps`; never valid JSON), returning whether there was one. O(1).
+    /// Steps over a `NaN`, `Infinity` or `-Infinity` word at `pos` (see
+    /// ``nonFiniteWordLength(at:)``), returning whether there was one. O(1).
     mutating func skipNonFiniteWord() -> Bool {
-        for word in ["NaN", "Infinity", "-Infinity"] as [StaticString] {
-            let n = word.utf8CodeUnitCount
-            if pos + n <= end, bytesEqual(base + pos, word.utf8Start, count: n) {
-                pos += n
-                return true
-            }
-        }
-        return false
+        guard let n = nonFiniteWordLength(at: pos) else { return false }
+        pos += n
+        return true
     }
 
     /// Forgets the work of a value that failed half-way, so that reading can go on at `offset`
