@@ -141,9 +141,9 @@ extension Node {
     var staticType: ExpressionType {
         switch self {
         case .literal(let v): return .of(v)
-        case .get, .getDynamic, .getIn, .id, .accumulated, .at: return .value
+        case .get, .getDynamic, .getIn, .id, .accumulated, .at, .featureState: return .value
         case .has, .hasDynamic, .hasIn, .contains, .compare, .not, .all, .any, .toBoolean: return .boolean
-        case .geometryType, .typeOf, .toString, .concat, .upcase, .downcase: return .string
+        case .geometryType, .typeOf, .toString, .concat, .upcase, .downcase, .image, .format: return .string
         case .properties: return .object
         case .zoom, .e, .pi, .indexOf, .length, .arithmetic, .unary, .toNumber: return .number
         case .assertType(let t, _): return t

@@ -45,6 +45,13 @@ public struct Expression: Hashable, Sendable {
     /// O(size of the tree).
     public var jsonValue: JSONValue { root.jsonValue }
 
+    /// The sections of a top-level `format` expression, else `nil` (for the scene, which
+    /// measures each section at its `font-scale`). O(1).
+    var formatSections: [FormatSection]? {
+        if case .format(let sections) = root { return sections }
+        return nil
+    }
+
     /// Whether the expression reads the zoom. O(size of the tree).
     public var isZoomDependent: Bool { root.anyNode { if case .zoom = $0 { true } else { false } } }
 
@@ -116,7 +123,8 @@ extension Node {
         switch self {
         case .literal, .get, .has, .id, .geometryType, .properties, .zoom, .accumulated, .e, .pi: []
         case .getDynamic(let a), .hasDynamic(let a), .length(let a), .not(let a), .unary(_, let a),
-            .typeOf(let a), .toString(let a), .toBoolean(let a), .upcase(let a), .downcase(let a):
+            .typeOf(let a), .toString(let a), .toBoolean(let a), .upcase(let a), .downcase(let a),
+            .featureState(let a), .image(let a):
             [a]
         case .getIn(let a, let b), .hasIn(let a, let b), .at(let a, let b), .contains(let a, let b),
             .compare(_, let a, let b):
@@ -128,6 +136,7 @@ extension Node {
             .assertArray(_, _, let xs), .toNumber(let xs), .concat(let xs):
             xs
         case .step(let i, _, let os), .interpolate(_, let i, _, let os): [i] + os
+        case .format(let sections): sections.flatMap { [$0.content] + ($0.scale.map { [$0] } ?? []) }
         }
     }
 }

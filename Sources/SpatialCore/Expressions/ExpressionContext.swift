@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property name resolved once at parse time, so that contexts can find it cheaply.
 ///
 /// `slot` is the name's position in an interned name table given to the parser (for example the
@@ -96,6 +98,9 @@ public protocol ExpressionContext {
     var zoom: Double { get }
     /// The value accumulated so far, inside a cluster reduce only. O(1).
     var accumulated: JSONValue? { get }
+    /// Whether an icon image of this name is registered (the `image` operator yields null for a
+    /// missing one). O(1).
+    func hasImage(named name: String) -> Bool
 }
 
 extension ExpressionContext {
@@ -123,6 +128,8 @@ extension ExpressionContext {
     @inlinable public var zoom: Double { 0 }
     /// No accumulated value by default. O(1).
     @inlinable public var accumulated: JSONValue? { nil }
+    /// Every image is there by default. O(1).
+    @inlinable public func hasImage(named name: String) -> Bool { true }
 }
 
 /// Evaluates expressions on a ``Feature`` (its properties, id and geometry type) at a zoom.
@@ -167,16 +174,23 @@ public struct JSONObjectExpressionContext: ExpressionContext {
     public var featureID: FeatureID?
     /// The geometry type name, if any.
     public var geometryType: String?
+    /// The registered icon images by name (`nil`: every name counts as registered).
+    public var images: [String: CGSize]?
 
     /// A context over `properties`. O(1).
     @inlinable public init(
-        properties: JSONObject, zoom: Double = 0, featureID: FeatureID? = nil, geometryType: String? = nil
+        properties: JSONObject, zoom: Double = 0, featureID: FeatureID? = nil, geometryType: String? = nil,
+        images: [String: CGSize]? = nil
     ) {
         self.properties = properties
         self.zoom = zoom
         self.featureID = featureID
         self.geometryType = geometryType
+        self.images = images
     }
+
+    /// Whether `images` has the name (or is `nil`). O(1).
+    @inlinable public func hasImage(named name: String) -> Bool { images.map { $0[name] != nil } ?? true }
 
     /// O(members).
     @inlinable public func value(forProperty key: PropertyKey) -> JSONValue? {

@@ -158,4 +158,21 @@ public enum Interpolation: Hashable, Sendable {
     case concat([Node])
     case upcase(Node)
     case downcase(Node)
+    // Style-only operators (paint and layout values; see ExpressionParser+StyleOperators.swift).
+    case featureState(Node)
+    case image(Node)
+    case format([FormatSection])
+}
+
+/// One section of a `format` expression: its content (text, or an `image` for an inline image)
+/// and its `font-scale`, when given. The other section options (`text-font`, `text-color`,
+/// `vertical-align`) do not change a footprint and are not kept.
+@usableFromInline struct FormatSection: Hashable, Sendable {
+    @usableFromInline let content: Node
+    @usableFromInline let scale: Node?
+
+    @usableFromInline init(content: Node, scale: Node?) {
+        self.content = content
+        self.scale = scale
+    }
 }

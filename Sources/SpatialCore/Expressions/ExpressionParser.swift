@@ -8,7 +8,7 @@ struct ExpressionParser {
         "any", "step", "interpolate", "+", "-", "*", "/", "%", "^", "min", "max", "abs", "ceil", "floor",
         "round", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e", "pi",
         "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
-        "to-boolean", "concat", "upcase", "downcase",
+        "to-boolean", "concat", "upcase", "downcase", "feature-state", "image", "format",
     ]
 
     /// The deepest nesting accepted (evaluation recurses as deep as the tree).
@@ -482,7 +482,7 @@ struct ExpressionParser {
             let n = try node(a, 1, zoom: zoom, .string)
             return (op == "upcase" ? .upcase(n) : .downcase(n), .string)
         default:
-            throw fail("unknown expression operator \"\(op)\"")
+            return try parseStyleOperator(op, a, zoom: zoom)
         }
     }
 }

@@ -102,6 +102,20 @@ extension Node {
             guard case .string(let s)? = x.evaluate(c) else { return nil }
             if case .upcase = self { return .string(s.uppercased()) }
             return .string(s.lowercased())
+        case .featureState(let key):
+            guard case .string? = key.evaluate(c) else { return nil }
+            return .null
+        case .image(let name):
+            guard case .string(let s)? = name.evaluate(c) else { return nil }
+            return c.hasImage(named: s) ? .string(s) : .null
+        case .format(let sections):
+            var text = ""
+            for section in sections {
+                guard let v = section.content.evaluate(c) else { return nil }
+                if case .image = section.content { continue }
+                text += JSONText.string(of: v)
+            }
+            return .string(text)
         default:
             // Every other case is handled by `evaluate`.
             return nil

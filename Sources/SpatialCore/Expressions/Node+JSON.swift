@@ -80,6 +80,15 @@ extension Node {
         case .concat(let xs): return .array(["concat"] + xs.map(\.jsonValue))
         case .upcase(let x): return ["upcase", x.jsonValue]
         case .downcase(let x): return ["downcase", x.jsonValue]
+        case .featureState(let x): return ["feature-state", x.jsonValue]
+        case .image(let x): return ["image", x.jsonValue]
+        case .format(let sections):
+            var items: [JSONValue] = ["format"]
+            for section in sections {
+                items.append(section.content.jsonValue)
+                if let scale = section.scale { items.append(.object(["font-scale": scale.jsonValue])) }
+            }
+            return .array(items)
         }
     }
 }

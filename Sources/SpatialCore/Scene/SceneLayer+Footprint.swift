@@ -22,7 +22,8 @@ extension SceneLayer {
     /// (opacity 0, size 0, no icon and no text, or a symbol on a non-point geometry).
     ///
     /// Text boxes are an approximation (no font metrics): `0.6 · text-size` wide per character of
-    /// the evaluated `text-field` and `1.2 · text-size` high, placed by `text-anchor` and moved by
+    /// the evaluated `text-field` and `1.2 · text-size` high (a `format` section's characters and
+    /// the line height scaled by its `font-scale`), placed by `text-anchor` and moved by
     /// `text-offset` ems. O(size of the value expressions).
     func footprint<C: ExpressionContext>(
         _ c: C, at p: SIMD2<Double>, geometryType: String, rotation: SceneRotation, images: [String: CGSize]
@@ -57,12 +58,12 @@ extension SceneLayer {
                 }
             }
             var text: ScreenBox?
-            let string = StyleEval.text(v.textField, c)
-            if !string.isEmpty {
+            let measure = StyleEval.textMeasure(v.textField, c)
+            if measure.x > 0 {
                 let size = StyleEval.number(v.textSize, c, 16)
                 if size > 0, StyleEval.number(v.textOpacity, c, 1) > 0 {
                     let box = StyleEval.anchor(v.textAnchor, c)
-                        .box(width: 0.6 * size * Double(string.count), height: 1.2 * size)
+                        .box(width: 0.6 * size * measure.x, height: 1.2 * size * measure.y)
                         .offsetBy(StyleEval.vector(v.textOffset, c) * size)
                     var t = StyleEval.vector(v.textTranslate, c)
                     if !StyleEval.isViewport(v.textTranslateAnchor, c) { t = rotation.screen(t) }
@@ -90,13 +91,16 @@ extension SceneLayer {
             zooms += zoomStops(e).filter { interval.contains($0) }
             var best = 0.0
             if e.isFeatureConstant {
-                for z in zooms { best = max(best, measure(e, JSONObjectExpressionContext(properties: JSONObject(), zoom: z))) }
+                for z in zooms {
+                    best = max(best, measure(e, JSONObjectExpressionContext(properties: JSONObject(), zoom: z, images: images)))
+                }
                 return best
             }
             for s in slots {
                 let f = index.features[Int(s)]
                 var c = JSONObjectExpressionContext(
-                    properties: f.properties, zoom: 0, featureID: f.id, geometryType: index.geometryTypes[Int(s)])
+                    properties: f.properties, zoom: 0, featureID: f.id, geometryType: index.geometryTypes[Int(s)],
+                    images: images)
                 for z in zooms {
                     c.zoom = z
                     best = max(best, measure(e, c))
@@ -130,8 +134,9 @@ extension SceneLayer {
                 reach = max(reach, turned + vector(v.iconTranslate) + sqrt2 * number(v.iconPadding, 2))
             }
             if v.textField != nil {
-                let characters = maximum(v.textField, 0) { e, c in Double(StyleEval.text(e, c).count) }
-                let diagonal = ((0.6 * characters) * (0.6 * characters) + 1.44).squareRoot()
+                let characters = maximum(v.textField, 0) { e, c in StyleEval.textMeasure(e, c).x }
+                let line = 1.2 * maximum(v.textField, 0) { e, c in StyleEval.textMeasure(e, c).y }
+                let diagonal = ((0.6 * characters) * (0.6 * characters) + line * line).squareRoot()
                 let box = number(v.textSize, 16) * (diagonal + vector(v.textOffset))
                 reach = max(reach, box + vector(v.textTranslate) + sqrt2 * number(v.textPadding, 2))
             }

@@ -93,6 +93,32 @@ enum StyleEval {
         }
     }
 
+    /// The size of the text of `text-field` in characters at `text-size`: its width (a `format`
+    /// section's characters count times its `font-scale`, 1 when not given; an image section
+    /// counts none) and its line height (1, or the largest scale of a section with text); (0, 0)
+    /// for no text.
+    static func textMeasure<C: ExpressionContext>(_ e: Expression?, _ c: C) -> SIMD2<Double> {
+        guard let e else { return .zero }
+        guard let sections = e.formatSections else {
+            let n = Double(text(e, c).count)
+            return n > 0 ? SIMD2(n, 1) : .zero
+        }
+        var size = SIMD2<Double>.zero
+        for section in sections {
+            if case .image = section.content { continue }
+            // An error in any section fails the whole value, as `format` itself does.
+            guard let v = section.content.evaluate(c) else { return .zero }
+            let n = Double(JSONText.string(of: v).count)
+            var scale = 1.0
+            if let s = section.scale {
+                guard let x = s.number(c) else { return .zero }
+                scale = x.isFinite && x > 0 ? x : 0
+            }
+            if n > 0 && scale > 0 { size = SIMD2(size.x + n * scale, Swift.max(size.y, scale)) }
+        }
+        return size
+    }
+
     static func anchor<C: ExpressionContext>(_ e: Expression?, _ c: C) -> SymbolAnchor {
         string(e, c).flatMap(SymbolAnchor.init(rawValue:)) ?? .center
     }

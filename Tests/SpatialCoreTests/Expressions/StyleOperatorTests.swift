@@ -1,0 +1,74 @@
+import Foundation
+import SpatialCore
+import Testing
+
+/// `feature-state`, `image` and `format`: operators of paint and layout values only
+/// (ExpressionParser+StyleOperators.swift says what each yields here and why).
+let styleOperatorCases: [ExpressionCase] = [
+    // feature-state: no state is ever set, so it reads null.
+    c(["feature-state", "hover"], nil, purpose: .value),
+    c(["coalesce", ["feature-state", "hover"], 3], 3, purpose: .value),
+    c(["case", ["boolean", ["feature-state", "hover"], false], 10, 5], 5, purpose: .value),
+    c(["feature-state", ["get", "s"]], nil, purpose: .value),
+    failsAtRunTime(["feature-state", ["get", "n"]], purpose: .value),
+    rejected(["feature-state"], purpose: .value),
+    rejected(["feature-state", "a", "b"], purpose: .value),
+    rejected(["feature-state", 1], purpose: .value),
+    rejected(["feature-state", "hover"], purpose: .filter),
+    rejected(["feature-state", "hover"], purpose: .clusterMap),
+    rejected(["+", ["feature-state", "n"]], purpose: .clusterReduce),
+    // image: the name (every image counts as registered in a context without images).
+    c(["image", "marker"], "marker", purpose: .value),
+    c(["image", ["concat", ["get", "s"], "-15"]], "abc-15", purpose: .value),
+    failsAtRunTime(["image", ["get", "n"]], purpose: .value),
+    rejected(["image"], purpose: .value),
+    rejected(["image", 3], purpose: .value),
+    rejected(["image", "marker"], purpose: .filter),
+    // format: the sections' text run together; image sections add none.
+    c(["format", "a", ["get", "s"]], "aabc", purpose: .value),
+    c(["format", ["get", "s"], ["font-scale": 1.5]], "abc", purpose: .value),
+    c(["format", ["get", "s"], ["font-scale": ["get", "n"]], "d"], "abcd", purpose: .value),
+    rejected(["format", ["literal", ["a"]]], purpose: .value),
+    c(["format", "x", ["font-scale": 2, "text-font": ["literal", ["Open Sans"]]], ["get", "missing"], "y"], "xy", purpose: .value),
+    c(["format", ["to-string", ["get", "n"]], ["image", "pin"], "!"], "5!", purpose: .value),
+    c(["to-string", ["format", "a", "b"]], "ab", purpose: .value),
+    c(["length", ["format", ["get", "emoji"]]], 3, purpose: .value),
+    failsAtRunTime(["format", ["upcase", ["get", "n"]]], purpose: .value),
+    rejected(["format"], purpose: .value),
+    rejected(["format", 5], purpose: .value),
+    rejected(["format", true], purpose: .value),
+    rejected(["format", ["font-scale": 2]], purpose: .value),
+    rejected(["format", "a", ["font-scale": "big"]], purpose: .value),
+    rejected(["format", "a"], purpose: .filter),
+]
+
+@Suite("Expressions: feature-state, image and format")
+struct StyleOperatorTests {
+    @Test(arguments: styleOperatorCases)
+    func styleOperators(_ row: ExpressionCase) {
+        let failure = check(row)
+        #expect(failure == nil, "\(row.testDescription): \(failure ?? "")")
+    }
+
+    /// With the registered images known, `image` of a missing one is null and `coalesce` moves on.
+    @Test func imageFallsBackWhenMissing() throws {
+        let e = try Expression(json: ["coalesce", ["image", ["get", "icon"]], ["image", "fallback"]], purpose: .value)
+        var context = JSONObjectExpressionContext(properties: ["icon": "bus"], images: ["fallback": CGSize(width: 8, height: 8)])
+        #expect(e.evaluate(context) == .string("fallback"))
+        context.images?["bus"] = CGSize(width: 4, height: 4)
+        #expect(e.evaluate(context) == .string("bus"))
+        context.images = [:]
+        #expect(e.evaluate(context) == .null)
+        context.images = nil
+        #expect(e.evaluate(context) == .string("bus"))
+    }
+
+    /// The error of a misplaced operator names it and says where it may go.
+    @Test func misplacedOperatorSaysWhere() {
+        #expect {
+            _ = try Expression(json: ["==", ["feature-state", "hover"], true], purpose: .filter)
+        } throws: { error in
+            "\(error)".contains("\"feature-state\" is only available in paint and layout values")
+        }
+    }
+}

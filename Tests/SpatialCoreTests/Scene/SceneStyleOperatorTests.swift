@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import SpatialCore
+
+/// Styles that use `feature-state`, `image` and `format` load and answer by the footprint rules
+/// of projection-and-queries.md: a hover radius reads its no-state branch, an icon falls back to
+/// a registered image, and a formatted label's box grows with its sections' `font-scale`.
+/// Expected edges come from the spec's formulas at zoom 5 around (0, 0), where a feature at the
+/// centre is drawn at the view's centre (200, 200).
+struct SceneStyleOperatorTests {
+    static let camera = try! Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 5,
+                                    viewSize: CGSize(width: 400, height: 400))
+
+    static func scene(layers: String, images: [String: CGSize] = [:]) throws -> Scene {
+        let doc = #"""
+            {"version": 8,
+             "sources": {"s": {"type": "geojson", "data": {"type": "Feature", "id": 1,
+               "properties": {"name": "Abcdefghij", "icon": "bus"},
+               "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
+             "layers": [\#(layers)]}
+            """#
+        return try Scene(styleData: Data(doc.utf8), images: images, camera: camera)
+    }
+
+    static func hits(_ scene: Scene, _ x: Double, _ y: Double) -> [String] {
+        scene.visibleFeatures(at: CGPoint(x: x, y: y)).map(\.layerIdentifier)
+    }
+
+    @Test("a hover radius written with feature-state loads and uses its no-state branch")
+    func featureStateRadius() throws {
+        let scene = try Self.scene(layers: #"""
+            {"id": "c", "type": "circle", "source": "s",
+             "paint": {"circle-radius": ["case", ["boolean", ["feature-state", "hover"], false], 20, 6],
+                       "circle-opacity": ["coalesce", ["feature-state", "opacity"], 1]}}
+            """#)
+        // Radius 6: a tap 5.9 points away hits, one 6 points away does not (strictly less).
+        #expect(Self.hits(scene, 205.9, 200) == ["c"])
+        #expect(Self.hits(scene, 206, 200).isEmpty)
+    }
+
+    @Test("feature-state in a filter is a style error naming the layer's filter")
+    func featureStateInFilter() {
+        #expect {
+            _ = try Self.scene(layers: #"""
+                {"id": "c", "type": "circle", "source": "s", "filter": ["==", ["feature-state", "hover"], true]}
+                """#)
+        } throws: { error in
+            "\(error)".contains("layers[0].filter")
+        }
+    }
+
+    @Test("a format label is 0.6 · text-size · Σ(characters · font-scale) wide and 1.2 · text-size · max scale high")
+    func formatFontScale() throws {
+        // "Abcdefghij" at scale 2 and "xy" at scale 1, text-size 10, no padding: width
+        // 0.6 · 10 · (10 · 2 + 2 · 1) = 132 (half 66), height 1.2 · 10 · 2 = 24 (half 12).
+        let scene = try Self.scene(layers: #"""
+            {"id": "t", "type": "symbol", "source": "s",
+             "layout": {"text-field": ["format", ["get", "name"], {"font-scale": 2, "text-font": ["literal", ["Noto Sans"]]}, "xy", {}],
+                        "text-size": 10, "text-padding": 0}}
+            """#)
+        #expect(Self.hits(scene, 200 + 65.9, 200) == ["t"])
+        #expect(Self.hits(scene, 200 + 66.1, 200).isEmpty)
+        #expect(Self.hits(scene, 200, 200 - 11.9) == ["t"])
+        #expect(Self.hits(scene, 200, 200 - 12.1).isEmpty)
+        // A rectangle query finds it by the same box.
+        #expect(scene.visibleFeatures(in: CGRect(x: 266.1, y: 150, width: 20, height: 100)).isEmpty)
+        #expect(scene.visibleFeatures(in: CGRect(x: 265.9, y: 150, width: 20, height: 100)).count == 1)
+    }
+
+    @Test("an icon-image that falls back with coalesce of image uses the first registered image")
+    func imageFallback() throws {
+        let layer = #"""
+            {"id": "i", "type": "symbol", "source": "s",
+             "layout": {"icon-image": ["coalesce", ["image", ["get", "icon"]], ["image", "fallback"]], "icon-padding": 0}}
+            """#
+        // Only the fallback (10 × 10) is registered: the box's half width is 5.
+        let fallback = try Self.scene(layers: layer, images: ["fallback": CGSize(width: 10, height: 10)])
+        #expect(Self.hits(fallback, 204.9, 200) == ["i"])
+        #expect(Self.hits(fallback, 205.1, 200).isEmpty)
+        // With "bus" (30 × 30) registered it wins: half width 15.
+        let bus = try Self.scene(layers: layer, images: ["fallback": CGSize(width: 10, height: 10), "bus": CGSize(width: 30, height: 30)])
+        #expect(Self.hits(bus, 214.9, 200) == ["i"])
+        #expect(Self.hits(bus, 215.1, 200).isEmpty)
+        // Neither registered: no icon, no hit.
+        let none = try Self.scene(layers: layer)
+        #expect(Self.hits(none, 200, 200).isEmpty)
+    }
+}
