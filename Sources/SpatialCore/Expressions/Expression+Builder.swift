@@ -148,6 +148,9 @@ extension Node {
         case .zoom, .e, .pi, .indexOf, .length, .arithmetic, .unary, .toNumber: return .number
         case .assertType(let t, _): return t
         case .assertArray: return .array
+        case .slice(let x, _, _):
+            let t = x.staticType
+            return t == .array || t == .string ? t : .value
         case .conditional(_, let outputs, let fallback), .match(_, _, let outputs, let fallback):
             return ExpressionParser.common((outputs + [fallback]).map(\.staticType))
         case .coalesce(let xs): return ExpressionParser.common(xs.map(\.staticType).filter { $0 != .null })

@@ -129,7 +129,7 @@ extension Node {
         case .getIn(let a, let b), .hasIn(let a, let b), .at(let a, let b), .contains(let a, let b),
             .compare(_, let a, let b):
             [a, b]
-        case .indexOf(let a, let b, let d): [a, b] + (d.map { [$0] } ?? [])
+        case .indexOf(let a, let b, let d), .slice(let a, let b, let d): [a, b] + (d.map { [$0] } ?? [])
         case .conditional(let cs, let os, let f): cs + os + [f]
         case .match(let i, _, let os, let f): [i] + os + [f]
         case .coalesce(let xs), .all(let xs), .any(let xs), .arithmetic(_, let xs), .assertType(_, let xs),

@@ -158,10 +158,11 @@ public enum Interpolation: Hashable, Sendable {
     case concat([Node])
     case upcase(Node)
     case downcase(Node)
-    // Style-only operators (paint and layout values; see ExpressionParser+StyleOperators.swift).
+    // Operators beyond the spec's list (see ExpressionParser+BeyondSpec.swift).
     case featureState(Node)
     case image(Node)
     case format([FormatSection])
+    case slice(Node, Node, Node?)
 }
 
 /// One section of a `format` expression: its content (text, or an `image` for an inline image)

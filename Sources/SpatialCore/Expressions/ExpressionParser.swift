@@ -8,7 +8,7 @@ struct ExpressionParser {
         "any", "step", "interpolate", "+", "-", "*", "/", "%", "^", "min", "max", "abs", "ceil", "floor",
         "round", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e", "pi",
         "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
-        "to-boolean", "concat", "upcase", "downcase", "feature-state", "image", "format",
+        "to-boolean", "concat", "upcase", "downcase", "feature-state", "image", "format", "let", "var", "slice",
     ]
 
     /// The deepest nesting accepted (evaluation recurses as deep as the tree).
@@ -18,6 +18,8 @@ struct ExpressionParser {
     /// Interned property names: `["get", name]` of one of them carries its slot.
     let slots: [String: Int]
     var path: [JSONPathComponent] = []
+    /// The variables of the enclosing `let`s, innermost last.
+    var bindings: [(name: String, node: Node, type: ExpressionType)] = []
 
     init(purpose: ExpressionPurpose, slots: [String: Int] = [:]) {
         self.purpose = purpose
@@ -145,6 +147,8 @@ struct ExpressionParser {
                 throw fail("\"accumulated\" is only valid in a cluster property's reduce expression")
             }
             return (.accumulated, .value)
+        case "let":
+            return try parseLet(a, zoom: zoom, topLevel: topLevel)
         case "literal":
             try arity(op, a, 1...1)
             return (.literal(a[1]), .of(a[1]))
@@ -482,7 +486,7 @@ struct ExpressionParser {
             let n = try node(a, 1, zoom: zoom, .string)
             return (op == "upcase" ? .upcase(n) : .downcase(n), .string)
         default:
-            return try parseStyleOperator(op, a, zoom: zoom)
+            return try parseOperatorBeyondSpec(op, a, zoom: zoom)
         }
     }
 }

@@ -102,6 +102,26 @@ extension Node {
             guard case .string(let s)? = x.evaluate(c) else { return nil }
             if case .upcase = self { return .string(s.uppercased()) }
             return .string(s.lowercased())
+        case .slice(let inputNode, let startNode, let endNode):
+            guard let input = inputNode.evaluate(c), let start = startNode.number(c) else { return nil }
+            var end: Double?
+            if let endNode {
+                guard let e = endNode.number(c) else { return nil }
+                end = e
+            }
+            switch input {
+            case .array(let items):
+                let r = Node.sliceRange(count: items.count, start: start, end: end)
+                return .array(Array(items[r]))
+            case .string(let s):
+                let scalars = Array(s.unicodeScalars)
+                let r = Node.sliceRange(count: scalars.count, start: start, end: end)
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[r])
+                return .string(String(text))
+            default:
+                return nil
+            }
         case .featureState(let key):
             guard case .string? = key.evaluate(c) else { return nil }
             return .null
@@ -120,6 +140,20 @@ extension Node {
             // Every other case is handled by `evaluate`.
             return nil
         }
+    }
+
+    /// The positions JavaScript's `slice(start, end)` takes from a sequence of `count` items:
+    /// indices truncated toward zero (NaN as 0), negative ones counted from the end, all clamped
+    /// to 0 … count; an end before the start gives nothing. O(1).
+    static func sliceRange(count: Int, start: Double, end: Double?) -> Range<Int> {
+        func position(_ x: Double) -> Int {
+            let t = x.isNaN ? 0 : x.rounded(.towardZero)
+            let p = t < 0 ? Swift.max(Double(count) + t, 0) : Swift.min(t, Double(count))
+            return Int(p)
+        }
+        let from = position(start)
+        let to = end.map(position) ?? count
+        return from..<Swift.max(from, to)
     }
 
     /// `in` / `index-of`: the position of `needle` in a string (code points; the needle as

@@ -82,6 +82,8 @@ extension Node {
         case .downcase(let x): return ["downcase", x.jsonValue]
         case .featureState(let x): return ["feature-state", x.jsonValue]
         case .image(let x): return ["image", x.jsonValue]
+        case .slice(let x, let start, let end):
+            return .array(["slice", x.jsonValue, start.jsonValue] + (end.map { [$0.jsonValue] } ?? []))
         case .format(let sections):
             var items: [JSONValue] = ["format"]
             for section in sections {

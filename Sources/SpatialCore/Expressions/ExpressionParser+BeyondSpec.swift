@@ -1,8 +1,8 @@
-// The operators that only paint and layout values use: `feature-state`, `image` and `format`.
-// They are not in the spec's required list, but real styles use them in the very properties a
-// footprint reads (a hover radius, an icon with a fallback, a formatted label), and a style that
-// holds one must load. What each yields here is what decides a footprint:
+// Operators beyond the spec's required list that real styles use, so that such a style loads
+// and its footprints come out as a map SDK draws them.
 //
+// Paint and layout values only (parse errors in filters and cluster properties), since what
+// they yield is about drawing:
 // - `["feature-state", key]` reads null: a headless engine sets no feature state, which is a
 //   feature's state in a map SDK until the app sets one.
 // - `["image", name]` is the name when the context has that image (see
@@ -11,9 +11,15 @@
 // - `["format", content, options?, ...]` is the sections' text run together (an image section
 //   adds none), as `to-string` of a formatted value; the scene measures each section at its
 //   `font-scale` (``Expression/formatSections``).
+//
+// Anywhere, as upstream has them:
+// - `["let", name, value, ..., body]` / `["var", name]`: a `var` stands for its bound expression,
+//   which upstream evaluates at each use; here the parser puts that expression in its place.
+// - `["slice", input, start, end?]`: part of a string (by code points, as `at` and `length`) or
+//   of an array, with JavaScript's `slice` rules for negative and out-of-range indices.
 
 extension ExpressionParser {
-    mutating func parseStyleOperator(_ op: String, _ a: [JSONValue], zoom: Bool)
+    mutating func parseOperatorBeyondSpec(_ op: String, _ a: [JSONValue], zoom: Bool)
         throws(ExpressionParseError) -> (Node, ExpressionType)
     {
         switch op {
@@ -21,6 +27,20 @@ extension ExpressionParser {
             guard purpose == .value else {
                 throw fail("\"\(op)\" is only available in paint and layout values")
             }
+        case "var":
+            try arity(op, a, 1...1)
+            guard case .string(let name) = a[1] else { throw failAt(1, "\"var\" expects a literal variable name") }
+            guard let bound = bindings.last(where: { $0.name == name }) else {
+                throw failAt(1, "unknown variable \"\(name)\"; bind it with an enclosing \"let\"")
+            }
+            return (bound.node, bound.type)
+        case "slice":
+            try arity(op, a, 2...3)
+            let (input, type) = try child(a, 1, zoom: zoom)
+            try requireSequence(type, at: 1)
+            let start = try node(a, 2, zoom: zoom, .number)
+            let end = a.count == 4 ? try node(a, 3, zoom: zoom, .number) : nil
+            return (.slice(input, start, end), type == .array || type == .string ? type : .value)
         default:
             throw fail("unknown expression operator \"\(op)\"")
         }
@@ -34,6 +54,27 @@ extension ExpressionParser {
         default:
             return (.format(try formatSections(a, zoom: zoom)), .string)
         }
+    }
+
+    /// `["let", name, value, ..., body]`: each value parsed with the bindings before it, the body
+    /// with all of them and in the let's place (so a top-level let's body may be a zoom curve, as
+    /// upstream allows). O(size of the JSON).
+    mutating func parseLet(_ a: [JSONValue], zoom: Bool, topLevel: Bool) throws(ExpressionParseError) -> (Node, ExpressionType) {
+        guard a.count >= 4, a.count % 2 == 0 else {
+            throw fail("\"let\" expects name and value pairs followed by a body, found \(a.count - 1) arguments")
+        }
+        let outer = bindings.count
+        defer { bindings.removeSubrange(outer...) }
+        var i = 1
+        while i < a.count - 1 {
+            guard case .string(let name) = a[i] else { throw failAt(i, "a \"let\" variable name must be a literal string") }
+            let (value, type) = try child(a, i + 1, zoom: zoom)
+            bindings.append((name, value, type))
+            i += 2
+        }
+        path.append(.index(a.count - 1))
+        defer { path.removeLast() }
+        return try parse(a[a.count - 1], zoom: zoom, topLevel: topLevel)
     }
 
     /// The sections of `["format", content, options?, content, options?, ...]`: each content a

@@ -2,9 +2,10 @@ import Foundation
 import SpatialCore
 import Testing
 
-/// `feature-state`, `image` and `format`: operators of paint and layout values only
-/// (ExpressionParser+StyleOperators.swift says what each yields here and why).
-let styleOperatorCases: [ExpressionCase] = [
+/// Operators beyond the spec's list: `feature-state`, `image` and `format` (paint and layout
+/// values only), `let` / `var` and `slice` (ExpressionParser+BeyondSpec.swift says what each
+/// yields here and why).
+let beyondSpecCases: [ExpressionCase] = [
     // feature-state: no state is ever set, so it reads null.
     c(["feature-state", "hover"], nil, purpose: .value),
     c(["coalesce", ["feature-state", "hover"], 3], 3, purpose: .value),
@@ -40,12 +41,47 @@ let styleOperatorCases: [ExpressionCase] = [
     rejected(["format", ["font-scale": 2]], purpose: .value),
     rejected(["format", "a", ["font-scale": "big"]], purpose: .value),
     rejected(["format", "a"], purpose: .filter),
+    // let / var: a var stands for its bound expression; the innermost binding wins.
+    c(["let", "a", 2, ["*", ["var", "a"], 3]], 6),
+    c(["let", "a", 1, ["let", "a", 2, ["var", "a"]]], 2),
+    c(["let", "a", 1, "b", ["+", ["var", "a"], 1], ["var", "b"]], 2),
+    c(["let", "s", ["get", "s"], ["upcase", ["var", "s"]]], "ABC"),
+    c(["let", "bad", ["number", ["get", "s"]], 1], 1),
+    failsAtRunTime(["let", "bad", ["number", ["get", "s"]], ["var", "bad"]]),
+    c(["let", "r", 4, ["interpolate", ["linear"], ["zoom"], 0, ["var", "r"], 10, 8]], 6, zoom: 5, purpose: .value),
+    rejected(["let", "r", 4, ["+", 1, ["interpolate", ["linear"], ["zoom"], 0, ["var", "r"], 10, 8]]], purpose: .value),
+    rejected(["var", "a"]),
+    rejected(["let", "a", 1, ["var", "b"]]),
+    rejected(["let", "a", ["var", "a"], 1]),
+    rejected(["let", "a", 1]),
+    rejected(["let", 1, 2, 3]),
+    rejected(["var"]),
+    rejected(["var", 1]),
+    // slice: JavaScript's rules, strings by code points.
+    c(["slice", "abcdef", 2], "cdef"),
+    c(["slice", "abcdef", 1, 3], "bc"),
+    c(["slice", "abcdef", -2], "ef"),
+    c(["slice", "abcdef", -10, 2], "ab"),
+    c(["slice", "abcdef", 4, 2], ""),
+    c(["slice", "abcdef", 2.7], "cdef"),
+    c(["slice", "abcdef", 1, 100], "bcdef"),
+    c(["slice", "abcdef", 1, -1], "bcde"),
+    c(["slice", ["get", "emoji"], 1, 2], "😀"),
+    c(["slice", ["get", "arr"], 1], [2, 3]),
+    c(["slice", ["literal", [1, 2, 3]], -1], [3]),
+    c(["length", ["slice", ["get", "arr"], 5]], 0),
+    failsAtRunTime(["slice", ["get", "n"], 1]),
+    failsAtRunTime(["slice", "abc", ["get", "s"]]),
+    rejected(["slice", 5, 1]),
+    rejected(["slice", "a"]),
+    rejected(["slice", "a", "b"]),
+    rejected(["slice", "a", 1, 2, 3]),
 ]
 
-@Suite("Expressions: feature-state, image and format")
-struct StyleOperatorTests {
-    @Test(arguments: styleOperatorCases)
-    func styleOperators(_ row: ExpressionCase) {
+@Suite("Expressions: operators beyond the spec's list")
+struct BeyondSpecOperatorTests {
+    @Test(arguments: beyondSpecCases)
+    func beyondSpecOperators(_ row: ExpressionCase) {
         let failure = check(row)
         #expect(failure == nil, "\(row.testDescription): \(failure ?? "")")
     }
