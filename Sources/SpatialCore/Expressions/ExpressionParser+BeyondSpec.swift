@@ -33,6 +33,10 @@ extension ExpressionParser {
             guard let bound = bindings.last(where: { $0.name == name }) else {
                 throw failAt(1, "unknown variable \"\(name)\"; bind it with an enclosing \"let\"")
             }
+            expandedSize += bound.size
+            guard expandedSize <= Self.maximumExpandedSize else {
+                throw fail("the expression expands to more than \(Self.maximumExpandedSize) operators through its variables")
+            }
             return (bound.node, bound.type)
         case "slice":
             try arity(op, a, 2...3)
@@ -68,8 +72,11 @@ extension ExpressionParser {
         var i = 1
         while i < a.count - 1 {
             guard case .string(let name) = a[i] else { throw failAt(i, "a \"let\" variable name must be a literal string") }
+            // The value is in the tree only where a `var` names it, so it counts there.
+            let before = expandedSize
             let (value, type) = try child(a, i + 1, zoom: zoom)
-            bindings.append((name, value, type))
+            bindings.append((name, value, type, expandedSize - before))
+            expandedSize = before
             i += 2
         }
         path.append(.index(a.count - 1))

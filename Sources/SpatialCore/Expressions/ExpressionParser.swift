@@ -18,8 +18,13 @@ struct ExpressionParser {
     /// Interned property names: `["get", name]` of one of them carries its slot.
     let slots: [String: Int]
     var path: [JSONPathComponent] = []
-    /// The variables of the enclosing `let`s, innermost last.
-    var bindings: [(name: String, node: Node, type: ExpressionType)] = []
+    /// The variables of the enclosing `let`s, innermost last, with the size of each bound tree.
+    var bindings: [(name: String, node: Node, type: ExpressionType, size: Int)] = []
+    /// The nodes of the tree as evaluation sees it, each `var` counting its bound tree again.
+    var expandedSize = 0
+    /// The most nodes an expression may expand to: nested `let`s whose variables are used twice
+    /// double the tree at each level, and every walk over it (evaluation too) would follow.
+    static let maximumExpandedSize = 100_000
 
     init(purpose: ExpressionPurpose, slots: [String: Int] = [:]) {
         self.purpose = purpose
@@ -89,6 +94,7 @@ struct ExpressionParser {
         case .object:
             throw fail("a bare object is not an expression; write [\"literal\", {...}] for an object constant")
         case .array(let args):
+            expandedSize += 1
             guard path.count < Self.maximumDepth else {
                 throw fail("expression nested more than \(Self.maximumDepth) levels deep")
             }

@@ -99,6 +99,27 @@ struct BeyondSpecOperatorTests {
         #expect(e.evaluate(context) == .string("bus"))
     }
 
+    /// Nested lets whose variables are used twice double the tree at each level: forty levels
+    /// would be 2^40 operators to walk. The parser stops at its limit with an error, at once.
+    @Test func doublingLetsAreRefused() throws {
+        var json: JSONValue = ["get", "n"]
+        for level in 0 ..< 40 {
+            json = ["let", .string("v\(level)"), json, ["+", ["var", .string("v\(level)")], ["var", .string("v\(level)")]]]
+        }
+        #expect {
+            _ = try Expression(json: json, purpose: .value)
+        } throws: { error in
+            "\(error)".contains("expands to more than")
+        }
+        // Ten levels (about 6,000 operators) are fine and evaluate to 2^10 · n.
+        var small: JSONValue = ["get", "n"]
+        for level in 0 ..< 10 {
+            small = ["let", .string("v\(level)"), small, ["+", ["var", .string("v\(level)")], ["var", .string("v\(level)")]]]
+        }
+        let e = try Expression(json: small, purpose: .value)
+        #expect(e.evaluate(JSONObjectExpressionContext(properties: ["n": 3])) == .number(3 * 1024))
+    }
+
     /// The error of a misplaced operator names it and says where it may go.
     @Test func misplacedOperatorSaysWhere() {
         #expect {
