@@ -455,7 +455,9 @@ struct ExpressionParser {
             for i in a.indices.dropFirst() { nodes.append(try node(a, i, zoom: zoom)) }
             return (.assertType(type, nodes), type)
         case "array":
-            try arity(op, a, 1...3)
+            // ["array", v], ["array", type, v], or ["array", type, length-or-null, v, …]: like the
+            // other assertions it tries its values in order; with two or more the length slot is there.
+            try arity(op, a, 1...Int.max)
             var item = ArrayItemType.value
             var length: Int? = nil
             if a.count >= 3 {
@@ -464,14 +466,16 @@ struct ExpressionParser {
                 }
                 item = t
             }
-            if a.count == 4 {
-                guard case .number(let n) = a[2], n >= 0, n == n.rounded(), n < 1e9 else {
-                    throw failAt(2, "the array length must be a literal non-negative integer")
+            if a.count >= 4 {
+                switch a[2] {
+                case .null: break
+                case .number(let n) where n >= 0 && n == n.rounded() && n < 1e9: length = Int(n)
+                default: throw failAt(2, "the array length must be a literal non-negative integer (or null for any length)")
                 }
-                length = Int(n)
             }
-            let value = try node(a, a.count - 1, zoom: zoom)
-            return (.assertArray(item, length, [value]), .array)
+            var values: [Node] = []
+            for i in (a.count >= 4 ? 3 : a.count - 1)..<a.count { values.append(try node(a, i, zoom: zoom)) }
+            return (.assertArray(item, length, values), .array)
         case "to-number":
             try arity(op, a, 1...Int.max)
             var nodes: [Node] = []

@@ -71,8 +71,8 @@ extension Node {
         case .assertType(let t, let xs): return .array([.string(t.description)] + xs.map(\.jsonValue))
         case .assertArray(let item, let length, let xs):
             var items: [JSONValue] = ["array"]
-            if item != .value || length != nil { items.append(.string(item.rawValue)) }
-            if let length { items.append(.number(Double(length))) }
+            if item != .value || length != nil || xs.count > 1 { items.append(.string(item.rawValue)) }
+            if let length { items.append(.number(Double(length))) } else if xs.count > 1 { items.append(.null) }
             return .array(items + xs.map(\.jsonValue))
         case .toNumber(let xs): return .array(["to-number"] + xs.map(\.jsonValue))
         case .toString(let x): return ["to-string", x.jsonValue]

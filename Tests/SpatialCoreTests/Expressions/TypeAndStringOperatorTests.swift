@@ -34,6 +34,15 @@ let typeAndStringCases: [ExpressionCase] = [
     failsAtRunTime(["array", ["get", "n"]]),
     rejected(["array", "foo", ["get", "arr"]]),
     rejected(["array", "number", -1, ["get", "arr"]]),
+    // Like the other assertions, "array" tries its value arguments in order; with more than
+    // one, the length slot comes first (null for "any length").
+    c(["array", "number", nil, ["get", "s"], ["get", "arr"]], [1, 2, 3]),
+    c(["array", "string", 3, ["get", "arr"], ["literal", ["x", "y", "z"]]], ["x", "y", "z"]),
+    c(["array", "number", 2, ["get", "arr"], ["literal", [4, 5]]], [4, 5]),
+    failsAtRunTime(["array", "number", nil, ["get", "n"], ["get", "s"]]),
+    failsAtRunTime(["array", "number", nil, ["get", "missing"], ["at", 9, ["literal", []]], ["get", "arr"]]),
+    rejected(["array", "number", ["get", "s"], ["get", "arr"]]),
+    rejected(["array", "number", "3", ["get", "s"], ["get", "arr"]]),
     rejected(["number"]),
     rejected(["string"]),
     rejected(["array"]),
