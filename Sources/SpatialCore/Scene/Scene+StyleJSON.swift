@@ -7,16 +7,33 @@ enum StylePropertyType {
     case string
     /// `text-field`: a string (with `{token}` substitution), number or formatted value.
     case text
+}
 
-    static let known: [String: StylePropertyType] = [
-        "circle-radius": .number, "circle-stroke-width": .number, "circle-translate": .numberPair,
-        "circle-translate-anchor": .string, "circle-opacity": .number, "circle-stroke-opacity": .number,
-        "circle-blur": .number, "icon-image": .string, "icon-size": .number, "icon-anchor": .string,
-        "icon-offset": .numberPair, "icon-rotate": .number, "icon-translate": .numberPair,
-        "icon-translate-anchor": .string, "icon-opacity": .number, "icon-padding": .number,
-        "text-field": .text, "text-size": .number, "text-anchor": .string, "text-offset": .numberPair,
-        "text-translate": .numberPair, "text-translate-anchor": .string, "text-opacity": .number,
-        "text-padding": .number,
+/// A paint or layout property the scene reads, as the style specification declares it: its group
+/// and the kind of value it takes.
+struct StyleProperty {
+    let type: StylePropertyType
+    /// A `layout` property (else `paint`): under the other group the name is an unknown property.
+    let isLayout: Bool
+
+    static func paint(_ type: StylePropertyType) -> StyleProperty { StyleProperty(type: type, isLayout: false) }
+    static func layout(_ type: StylePropertyType) -> StyleProperty { StyleProperty(type: type, isLayout: true) }
+
+    static let known: [String: StyleProperty] = [
+        "circle-radius": .paint(.number), "circle-stroke-width": .paint(.number),
+        "circle-translate": .paint(.numberPair), "circle-translate-anchor": .paint(.string),
+        "circle-opacity": .paint(.number), "circle-stroke-opacity": .paint(.number),
+        "circle-blur": .paint(.number),
+        "icon-image": .layout(.string), "icon-size": .layout(.number),
+        "icon-anchor": .layout(.string), "icon-offset": .layout(.numberPair),
+        "icon-rotate": .layout(.number), "icon-padding": .layout(.number),
+        "icon-translate": .paint(.numberPair), "icon-translate-anchor": .paint(.string),
+        "icon-opacity": .paint(.number),
+        "text-field": .layout(.text), "text-size": .layout(.number),
+        "text-anchor": .layout(.string), "text-offset": .layout(.numberPair),
+        "text-padding": .layout(.number),
+        "text-translate": .paint(.numberPair), "text-translate-anchor": .paint(.string),
+        "text-opacity": .paint(.number),
     ]
 }
 
@@ -25,8 +42,9 @@ extension Scene {
     /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, or a path
     /// relative to `baseURL`, read with ``GeoJSONReader``; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
     /// `maxzoom`, `clusterProperties`) and `layers` (`id`, `type`, `source`, `filter`,
-    /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored; sources of other
-    /// types are skipped (layers naming them are never hit).
+    /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored, a paint property
+    /// under `layout` or a layout property under `paint` included (MapLibre does not apply it);
+    /// sources of other types are skipped (layers naming them are never hit).
     ///
     /// - Throws: ``SceneError`` naming the JSON path of the first invalid value (for example
     ///   `layers[3].paint.circle-radius[2]`).
@@ -171,8 +189,9 @@ enum StyleDocument {
                     }
                     continue
                 }
-                guard let expected = StylePropertyType.known[name] else { continue }
-                let e = try property(v, expected, path: at, tokens: expected == .text || name == "icon-image")
+                // A property of the other group is unknown here (MapLibre does not apply it).
+                guard let known = StyleProperty.known[name], known.isLayout == isLayout else { continue }
+                let e = try property(v, known.type, path: at, tokens: known.type == .text || name == "icon-image")
                 if isLayout { layout[name] = e } else { paint[name] = e }
             }
         }
