@@ -7,16 +7,48 @@ enum StylePropertyType {
     case string
     /// `text-field`: a string (with `{token}` substitution), number or formatted value.
     case text
+}
 
-    static let known: [String: StylePropertyType] = [
-        "circle-radius": .number, "circle-stroke-width": .number, "circle-translate": .numberPair,
-        "circle-translate-anchor": .string, "circle-opacity": .number, "circle-stroke-opacity": .number,
-        "circle-blur": .number, "icon-image": .string, "icon-size": .number, "icon-anchor": .string,
-        "icon-offset": .numberPair, "icon-rotate": .number, "icon-translate": .numberPair,
-        "icon-translate-anchor": .string, "icon-opacity": .number, "icon-padding": .number,
-        "text-field": .text, "text-size": .number, "text-anchor": .string, "text-offset": .numberPair,
-        "text-translate": .numberPair, "text-translate-anchor": .string, "text-opacity": .number,
-        "text-padding": .number,
+/// A paint or layout property the scene reads, as the style specification declares it: its group,
+/// the kind of value it takes and, for constants, the numbers or strings it allows.
+struct StyleProperty {
+    let type: StylePropertyType
+    /// A `layout` property (else `paint`): under the other group the name is an unknown property.
+    let isLayout: Bool
+    /// The range of a number.
+    var range: ClosedRange<Double>?
+    /// The values of an enumeration.
+    var values: Set<String>?
+
+    static let anchors: Set<String> = [
+        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+    ]
+    static let translateAnchors: Set<String> = ["map", "viewport"]
+    static let nonNegative: ClosedRange<Double> = 0...Double.infinity
+
+    static func paint(_ type: StylePropertyType, _ range: ClosedRange<Double>? = nil, _ values: Set<String>? = nil) -> StyleProperty {
+        StyleProperty(type: type, isLayout: false, range: range, values: values)
+    }
+
+    static func layout(_ type: StylePropertyType, _ range: ClosedRange<Double>? = nil, _ values: Set<String>? = nil) -> StyleProperty {
+        StyleProperty(type: type, isLayout: true, range: range, values: values)
+    }
+
+    static let known: [String: StyleProperty] = [
+        "circle-radius": .paint(.number, nonNegative), "circle-stroke-width": .paint(.number, nonNegative),
+        "circle-translate": .paint(.numberPair), "circle-translate-anchor": .paint(.string, nil, translateAnchors),
+        "circle-opacity": .paint(.number, 0...1), "circle-stroke-opacity": .paint(.number, 0...1),
+        "circle-blur": .paint(.number),
+        "icon-image": .layout(.string), "icon-size": .layout(.number, nonNegative),
+        "icon-anchor": .layout(.string, nil, anchors), "icon-offset": .layout(.numberPair),
+        "icon-rotate": .layout(.number), "icon-padding": .layout(.number, nonNegative),
+        "icon-translate": .paint(.numberPair), "icon-translate-anchor": .paint(.string, nil, translateAnchors),
+        "icon-opacity": .paint(.number, 0...1),
+        "text-field": .layout(.text), "text-size": .layout(.number, nonNegative),
+        "text-anchor": .layout(.string, nil, anchors), "text-offset": .layout(.numberPair),
+        "text-padding": .layout(.number, nonNegative),
+        "text-translate": .paint(.numberPair), "text-translate-anchor": .paint(.string, nil, translateAnchors),
+        "text-opacity": .paint(.number, 0...1),
     ]
 }
 
@@ -25,8 +57,9 @@ extension Scene {
     /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, or a path
     /// relative to `baseURL`, read with ``GeoJSONReader``; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
     /// `maxzoom`, `clusterProperties`) and `layers` (`id`, `type`, `source`, `filter`,
-    /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored; sources of other
-    /// types are skipped (layers naming them are never hit).
+    /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored, a paint property
+    /// under `layout` or a layout property under `paint` included (MapLibre does not apply it);
+    /// sources of other types are skipped (layers naming them are never hit).
     ///
     /// - Throws: ``SceneError`` naming the JSON path of the first invalid value (for example
     ///   `layers[3].paint.circle-radius[2]`).
@@ -171,14 +204,41 @@ enum StyleDocument {
                     }
                     continue
                 }
-                guard let expected = StylePropertyType.known[name] else { continue }
-                let e = try property(v, expected, path: at, tokens: expected == .text || name == "icon-image")
+                // A property of the other group is unknown here (MapLibre does not apply it).
+                guard let known = StyleProperty.known[name], known.isLayout == isLayout else { continue }
+                try checkConstants(v, known, path: at)
+                let e = try property(v, known.type, path: at, tokens: known.type == .text || name == "icon-image")
                 if isLayout { layout[name] = e } else { paint[name] = e }
             }
         }
         return StyleLayer(
             id: id, kind: kind, source: source, filter: filter, minZoom: try zoom("minzoom", 0),
             maxZoom: try zoom("maxzoom", .infinity), isVisible: visible, paint: paint, layout: layout)
+    }
+
+    /// Checks a constant value, or the outputs of a legacy function's stops, against the range or
+    /// the enumeration of its property, as the style specification's validator does (an
+    /// expression is checked by type only; its results fall back to the default at evaluation).
+    static func checkConstants(_ v: JSONValue, _ known: StyleProperty, path: String) throws(SceneError) {
+        switch v {
+        case .number(let n):
+            if let range = known.range, !range.contains(n) {
+                let bounds = range.upperBound.isInfinite ? "at least \(JSONText.string(of: .number(range.lowerBound)))"
+                    : "in \(JSONText.string(of: .number(range.lowerBound)))...\(JSONText.string(of: .number(range.upperBound)))"
+                throw SceneError(path: path, reason: "\(JSONText.string(of: v)) must be \(bounds)")
+            }
+        case .string(let s):
+            if let values = known.values, !values.contains(s) {
+                throw SceneError(path: path, reason: "\"\(s)\" is not one of \(values.sorted().joined(separator: ", "))")
+            }
+        case .object(let o):
+            guard case .array(let stops)? = o["stops"] else { return }
+            for (i, stop) in stops.enumerated() {
+                if case .array(let pair) = stop, pair.count == 2 { try checkConstants(pair[1], known, path: "\(path).stops[\(i)][1]") }
+            }
+        default:
+            return
+        }
     }
 
     /// One paint/layout value, checked against the type its property takes. `tokens`: a string
