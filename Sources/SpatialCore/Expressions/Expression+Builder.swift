@@ -143,7 +143,8 @@ extension Node {
         case .literal(let v): return .of(v)
         case .get, .getDynamic, .getIn, .id, .accumulated, .at, .featureState: return .value
         case .has, .hasDynamic, .hasIn, .contains, .compare, .not, .all, .any, .toBoolean: return .boolean
-        case .geometryType, .typeOf, .toString, .concat, .upcase, .downcase, .image, .format: return .string
+        case .geometryType, .typeOf, .toString, .concat, .upcase, .downcase, .image, .format, .numberFormat:
+            return .string
         case .properties: return .object
         case .zoom, .e, .pi, .indexOf, .length, .arithmetic, .unary, .toNumber: return .number
         case .assertType(let t, _): return t

@@ -137,6 +137,8 @@ extension Node {
             xs
         case .step(let i, _, let os), .interpolate(_, let i, _, let os): [i] + os
         case .format(let sections): sections.flatMap { [$0.content] + ($0.scale.map { [$0] } ?? []) }
+        case .numberFormat(let o):
+            [o.input] + [o.locale, o.currency, o.minFractionDigits, o.maxFractionDigits].compactMap { $0 }
         }
     }
 }

@@ -163,6 +163,16 @@ public enum Interpolation: Hashable, Sendable {
     case image(Node)
     case format([FormatSection])
     case slice(Node, Node, Node?)
+    case numberFormat(NumberFormatOptions)
+}
+
+/// The operands of `["number-format", input, {options}]`.
+@usableFromInline struct NumberFormatOptions: Hashable, Sendable {
+    @usableFromInline var input: Node
+    @usableFromInline var locale: Node?
+    @usableFromInline var currency: Node?
+    @usableFromInline var minFractionDigits: Node?
+    @usableFromInline var maxFractionDigits: Node?
 }
 
 /// One section of a `format` expression: its content (text, or an `image` for an inline image)

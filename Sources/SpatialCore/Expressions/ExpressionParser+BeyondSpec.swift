@@ -17,6 +17,11 @@
 //   which upstream evaluates at each use; here the parser puts that expression in its place.
 // - `["slice", input, start, end?]`: part of a string (by code points, as `at` and `length`) or
 //   of an array, with JavaScript's `slice` rules for negative and out-of-range indices.
+// - `["number-format", input, {locale, currency, min-fraction-digits, max-fraction-digits}]`:
+//   the number as `Intl.NumberFormat` writes it (ICU through Foundation, rounding half away from
+//   zero, the same defaults: 0 to 3 fraction digits, a currency's own digits). Without a
+//   `locale` it is en-US: a headless engine has no device locale, and a fixed one keeps answers
+//   the same on every machine. A `unit` option is accepted and not applied.
 
 extension ExpressionParser {
     mutating func parseOperatorBeyondSpec(_ op: String, _ a: [JSONValue], zoom: Bool)
@@ -45,6 +50,8 @@ extension ExpressionParser {
             let start = try node(a, 2, zoom: zoom, .number)
             let end = a.count == 4 ? try node(a, 3, zoom: zoom, .number) : nil
             return (.slice(input, start, end), type == .array || type == .string ? type : .value)
+        case "number-format":
+            return (.numberFormat(try numberFormat(a, zoom: zoom)), .string)
         default:
             throw fail("unknown expression operator \"\(op)\"")
         }
@@ -82,6 +89,30 @@ extension ExpressionParser {
         path.append(.index(a.count - 1))
         defer { path.removeLast() }
         return try parse(a[a.count - 1], zoom: zoom, topLevel: topLevel)
+    }
+
+    /// The operands of `["number-format", input, options]`: a number and an options object whose
+    /// members are expressions. O(size of the JSON).
+    mutating func numberFormat(_ a: [JSONValue], zoom: Bool) throws(ExpressionParseError) -> NumberFormatOptions {
+        try arity("number-format", a, 2...2)
+        guard case .object(let options) = a[2] else { throw failAt(2, "\"number-format\" expects an options object") }
+        var result = NumberFormatOptions(input: try node(a, 1, zoom: zoom, .number))
+        path.append(.index(2))
+        defer { path.removeLast() }
+        func member(_ name: String, _ type: ExpressionType, _ parser: inout ExpressionParser) throws(ExpressionParseError) -> Node? {
+            guard let json = options[name] else { return nil }
+            parser.path.append(.key(name))
+            defer { parser.path.removeLast() }
+            let (n, t) = try parser.parse(json, zoom: zoom)
+            guard type.accepts(t) else { throw parser.fail("expected \(type) but found \(t)") }
+            return n
+        }
+        result.locale = try member("locale", .string, &self)
+        result.currency = try member("currency", .string, &self)
+        _ = try member("unit", .string, &self)
+        result.minFractionDigits = try member("min-fraction-digits", .number, &self)
+        result.maxFractionDigits = try member("max-fraction-digits", .number, &self)
+        return result
     }
 
     /// The sections of `["format", content, options?, content, options?, ...]`: each content a

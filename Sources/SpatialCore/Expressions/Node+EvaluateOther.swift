@@ -122,6 +122,8 @@ extension Node {
             default:
                 return nil
             }
+        case .numberFormat(let options):
+            return options.evaluate(c)
         case .featureState(let key):
             guard case .string? = key.evaluate(c) else { return nil }
             return .null

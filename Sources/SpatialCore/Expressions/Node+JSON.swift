@@ -82,6 +82,13 @@ extension Node {
         case .downcase(let x): return ["downcase", x.jsonValue]
         case .featureState(let x): return ["feature-state", x.jsonValue]
         case .image(let x): return ["image", x.jsonValue]
+        case .numberFormat(let o):
+            var options = JSONObject()
+            if let l = o.locale { options["locale"] = l.jsonValue }
+            if let c = o.currency { options["currency"] = c.jsonValue }
+            if let m = o.minFractionDigits { options["min-fraction-digits"] = m.jsonValue }
+            if let m = o.maxFractionDigits { options["max-fraction-digits"] = m.jsonValue }
+            return ["number-format", o.input.jsonValue, .object(options)]
         case .slice(let x, let start, let end):
             return .array(["slice", x.jsonValue, start.jsonValue] + (end.map { [$0.jsonValue] } ?? []))
         case .format(let sections):

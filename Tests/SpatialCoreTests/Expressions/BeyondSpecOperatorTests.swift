@@ -76,6 +76,25 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["slice", "a"]),
     rejected(["slice", "a", "b"]),
     rejected(["slice", "a", 1, 2, 3]),
+    // number-format: as Intl.NumberFormat writes it (en-US without a locale).
+    c(["number-format", 1234.5678, [:]], "1,234.568"),
+    c(["number-format", 1234.5678, ["max-fraction-digits": 1]], "1,234.6"),
+    c(["number-format", 3, ["min-fraction-digits": 2]], "3.00"),
+    c(["number-format", 2.5, ["max-fraction-digits": 0]], "3"),
+    c(["number-format", -2.5, ["max-fraction-digits": 0]], "-3"),
+    c(["number-format", 1234.5, ["locale": "de-DE"]], "1.234,5"),
+    c(["number-format", 1234.5, ["currency": "USD"]], "$1,234.50"),
+    c(["number-format", 1234.5, ["currency": "USD", "max-fraction-digits": 0]], "$1,235"),
+    c(["number-format", 1234.5, ["currency": "JPY"]], "¥1,235"),
+    c(["number-format", ["get", "n"], ["min-fraction-digits": ["get", "n"]]], "5.00000"),
+    failsAtRunTime(["number-format", 1, ["min-fraction-digits": 3, "max-fraction-digits": 1]]),
+    failsAtRunTime(["number-format", 1, ["max-fraction-digits": 21]]),
+    failsAtRunTime(["number-format", ["get", "s"], [:]]),
+    failsAtRunTime(["number-format", 1, ["locale": ["get", "n"]]]),
+    rejected(["number-format", 1]),
+    rejected(["number-format", 1, 2]),
+    rejected(["number-format", "a", [:]]),
+    rejected(["number-format", 1, ["currency": 5]]),
 ]
 
 @Suite("Expressions: operators beyond the spec's list")
