@@ -55,6 +55,10 @@ public struct Expression: Hashable, Sendable {
     /// Whether the expression reads the zoom. O(size of the tree).
     public var isZoomDependent: Bool { root.anyNode { if case .zoom = $0 { true } else { false } } }
 
+    /// Whether the expression uses the `image` operator (whose result depends on the context's
+    /// registered images). O(size of the tree).
+    var readsImages: Bool { root.anyNode { if case .image = $0 { true } else { false } } }
+
     /// Whether the expression reads no feature data (properties, id, geometry type, accumulated).
     /// O(size of the tree).
     public var isFeatureConstant: Bool {

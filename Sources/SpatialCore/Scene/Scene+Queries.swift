@@ -139,7 +139,7 @@ extension Scene {
                 let feature = source.features[first]
                 let context = JSONObjectExpressionContext(
                     properties: feature.properties, zoom: zoom, featureID: feature.id,
-                    geometryType: source.geometryTypes[first], images: images)
+                    geometryType: source.geometryTypes[first], images: prep.values.readsImages ? images : nil)
                 if layer.filter?.evaluateFilter(context) ?? true {
                     var best = Double.infinity, bestSlot = first
                     for c in candidates[i..<j] {

@@ -32,6 +32,9 @@ struct LayerValues: Sendable {
     let iconOpacity, iconPadding: Expression?
     let textField, textSize, textAnchor, textOffset, textTranslate, textTranslateAnchor: Expression?
     let textOpacity, textPadding: Expression?
+    /// Whether a value uses the `image` operator, whose result depends on the registered images
+    /// (only then does a query's context carry them).
+    let readsImages: Bool
 
     init(_ l: StyleLayer) {
         circleRadius = l.value("circle-radius")
@@ -57,6 +60,7 @@ struct LayerValues: Sendable {
         textTranslateAnchor = l.value("text-translate-anchor")
         textOpacity = l.value("text-opacity")
         textPadding = l.value("text-padding")
+        readsImages = l.layout.values.contains { $0.readsImages } || l.paint.values.contains { $0.readsImages }
     }
 }
 
