@@ -161,8 +161,9 @@ struct ExpressionParser {
         case "at":
             try arity(op, a, 2...2)
             let index = try node(a, 1, zoom: zoom, .number)
+            // An array only, as upstream (`in`, `index-of` and `length` also take strings).
             let (target, type) = try child(a, 2, zoom: zoom)
-            try requireSequence(type, at: 2)
+            if type != .array && type != .value { throw failAt(2, "expected an array but found \(type)") }
             return (.at(index, target), .value)
         case "in":
             try arity(op, a, 2...2)

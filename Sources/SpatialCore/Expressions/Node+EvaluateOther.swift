@@ -12,10 +12,6 @@ extension Node {
             case .array(let items):
                 guard index < Double(items.count) else { return nil }
                 return items[Int(index)]
-            case .string(let s):
-                let scalars = s.unicodeScalars
-                guard index < Double(scalars.count) else { return nil }
-                return .string(String(scalars[scalars.index(scalars.startIndex, offsetBy: Int(index))]))
             default:
                 return nil
             }
