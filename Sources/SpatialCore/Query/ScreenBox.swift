@@ -38,6 +38,11 @@ public struct ScreenBox: Hashable, Sendable {
         ScreenBox(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
     }
 
+    /// The box grown by `sides` = (top, right, bottom, left) (shrunk where negative). O(1).
+    @inlinable public func insetBy(sides: SIMD4<Double>) -> ScreenBox {
+        ScreenBox(minX: minX - sides[3], minY: minY - sides[0], maxX: maxX + sides[1], maxY: maxY + sides[2])
+    }
+
     /// Whether the point lies inside or on the edge. O(1).
     @inlinable public func contains(_ p: SIMD2<Double>) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY

@@ -7,6 +7,9 @@ enum StylePropertyType {
     case string
     /// `text-field`: a string (with `{token}` substitution), number or formatted value.
     case text
+    /// `icon-padding`: a number, or 1 to 4 numbers as CSS writes a box's sides (MapLibre's
+    /// `padding` type).
+    case padding
 }
 
 /// A paint or layout property the scene reads, as the style specification declares it: its group,
@@ -41,7 +44,7 @@ struct StyleProperty {
         "circle-blur": .paint(.number),
         "icon-image": .layout(.string), "icon-size": .layout(.number, nonNegative),
         "icon-anchor": .layout(.string, nil, anchors), "icon-offset": .layout(.numberPair),
-        "icon-rotate": .layout(.number), "icon-padding": .layout(.number, nonNegative),
+        "icon-rotate": .layout(.number), "icon-padding": .layout(.padding, nonNegative),
         "icon-translate": .paint(.numberPair), "icon-translate-anchor": .paint(.string, nil, translateAnchors),
         "icon-opacity": .paint(.number, 0...1),
         "text-field": .layout(.text), "text-size": .layout(.number, nonNegative),
@@ -231,6 +234,10 @@ enum StyleDocument {
             if let values = known.values, !values.contains(s) {
                 throw SceneError(path: path, reason: "\"\(s)\" is not one of \(values.sorted().joined(separator: ", "))")
             }
+        case .array(let items) where known.type == .padding:
+            for (i, item) in items.enumerated() {
+                if case .number = item { try checkConstants(item, known, path: "\(path)[\(i)]") }
+            }
         case .object(let o):
             guard case .array(let stops)? = o["stops"] else { return }
             for (i, stop) in stops.enumerated() {
@@ -247,7 +254,7 @@ enum StyleDocument {
         var json = v
         if tokens, case .string(let s) = v, s.contains("{") { json = Self.tokens(s) }
         let e: Expression
-        do { e = try Expression(styleValue: json, interpolatable: expected == .number || expected == .numberPair) } catch {
+        do { e = try Expression(styleValue: json, interpolatable: expected != .string && expected != .text) } catch {
             throw SceneError(path: error.prefixed(by: path).path, reason: error.reason)
         }
         let ok: Bool
@@ -257,11 +264,16 @@ enum StyleDocument {
         case (.numberPair, let t): ok = t == .array
         case (.string, let t): ok = t == .string
         case (.text, let t): ok = t == .string || t == .number || t == .boolean || t == .array
+        case (.padding, let t): ok = t == .number || t == .array
         }
         guard ok else { throw SceneError(path: path, reason: "expected a \(expected) value, found \(e.type)") }
         if expected == .numberPair, case .literal(.array(let a)) = e.root,
             !(a.count == 2 && a.allSatisfy { $0.numberValue?.isFinite ?? false }) {
             throw SceneError(path: path, reason: "expected an array of two numbers")
+        }
+        if expected == .padding, case .literal(.array(let a)) = e.root,
+            !((1...4).contains(a.count) && a.allSatisfy { $0.numberValue?.isFinite ?? false }) {
+            throw SceneError(path: path, reason: "expected a number or an array of 1 to 4 numbers")
         }
         return e
     }

@@ -54,7 +54,7 @@ extension SceneLayer {
                     if rotate != 0 { box = box.envelopeRotated(by: rotate, about: .zero) }
                     var t = StyleEval.vector(v.iconTranslate, c)
                     if !StyleEval.isViewport(v.iconTranslateAnchor, c) { t = rotation.screen(t) }
-                    icon = box.offsetBy(p + t).insetBy(StyleEval.number(v.iconPadding, c, 2))
+                    icon = box.offsetBy(p + t).insetBy(sides: StyleEval.padding(v.iconPadding, c, 2))
                 }
             }
             var text: ScreenBox?
@@ -131,7 +131,11 @@ extension SceneLayer {
                 }
                 let rotates = v.iconRotate.map { !($0.isFeatureConstant && !$0.isZoomDependent && number($0, 0) == 0) } ?? false
                 let turned = number(v.iconSize, 1) * (image + vector(v.iconOffset)) * (rotates ? sqrt2 : 1)
-                reach = max(reach, turned + vector(v.iconTranslate) + sqrt2 * number(v.iconPadding, 2))
+                let padding = maximum(v.iconPadding, 2) { e, c in
+                    let sides = StyleEval.padding(e, c, 2)
+                    return max(max(abs(sides[0]), abs(sides[1])), max(abs(sides[2]), abs(sides[3])))
+                }
+                reach = max(reach, turned + vector(v.iconTranslate) + sqrt2 * padding)
             }
             if v.textField != nil {
                 let characters = maximum(v.textField, 0) { e, c in StyleEval.textMeasure(e, c).x }

@@ -80,6 +80,31 @@ enum StyleEval {
         return SIMD2(x, y)
     }
 
+    /// A padding value as (top, right, bottom, left): a number on every side, or 1 to 4 numbers
+    /// as CSS writes them (all; vertical, horizontal; top, horizontal, bottom; top, right,
+    /// bottom, left); anything else gives `d` on every side.
+    static func padding<C: ExpressionContext>(_ e: Expression?, _ c: C, _ d: Double) -> SIMD4<Double> {
+        guard let e, let v = e.evaluate(c) else { return SIMD4(repeating: d) }
+        switch v {
+        case .number(let n) where n.isFinite:
+            return SIMD4(repeating: n)
+        case .array(let a) where (1...4).contains(a.count):
+            var n: [Double] = []
+            for item in a {
+                guard let x = item.numberValue, x.isFinite else { return SIMD4(repeating: d) }
+                n.append(x)
+            }
+            switch n.count {
+            case 1: return SIMD4(repeating: n[0])
+            case 2: return SIMD4(n[0], n[1], n[0], n[1])
+            case 3: return SIMD4(n[0], n[1], n[2], n[1])
+            default: return SIMD4(n[0], n[1], n[2], n[3])
+            }
+        default:
+            return SIMD4(repeating: d)
+        }
+    }
+
     /// A string value (`icon-image`, anchors): non-strings give `nil`.
     static func string<C: ExpressionContext>(_ e: Expression?, _ c: C) -> String? {
         guard let e, case .string(let s)? = e.evaluate(c) else { return nil }

@@ -85,4 +85,35 @@ struct SceneStyleOperatorTests {
         let none = try Self.scene(layers: layer)
         #expect(Self.hits(none, 200, 200).isEmpty)
     }
+
+    @Test("icon-padding takes 1 to 4 numbers as CSS writes a box's sides (MapLibre's padding type)")
+    func iconPaddingSides() throws {
+        func layer(_ padding: String) -> String {
+            #"{"id": "i", "type": "symbol", "source": "s", "layout": {"icon-image": "pin", "icon-padding": \#(padding)}}"#
+        }
+        let images = ["pin": CGSize(width: 10, height: 10)]
+        // The 10 × 10 icon covers x, y ∈ [195, 205]; padding (top 1, right 2, bottom 3, left 4)
+        // grows it to x ∈ [191, 207], y ∈ [194, 208].
+        let four = try Self.scene(layers: layer("[1, 2, 3, 4]"), images: images)
+        for (x, y, hit) in [(191.1, 200.0, true), (190.9, 200, false), (206.9, 200, true), (207.1, 200, false),
+                            (200, 194.1, true), (200, 193.9, false), (200, 207.9, true), (200, 208.1, false)] {
+            #expect(Self.hits(four, x, y) == (hit ? ["i"] : []), "(\(x), \(y))")
+        }
+        #expect(four.visibleFeatures(in: CGRect(x: 185, y: 199, width: 6.1, height: 2)).count == 1)
+        #expect(four.visibleFeatures(in: CGRect(x: 185, y: 199, width: 5.9, height: 2)).isEmpty)
+        // [a, b]: a above and below, b left and right; [a]: a on every side.
+        let two = try Self.scene(layers: layer("[1, 3]"), images: images)
+        #expect(Self.hits(two, 207.9, 200) == ["i"] && Self.hits(two, 208.1, 200).isEmpty)
+        #expect(Self.hits(two, 200, 205.9) == ["i"] && Self.hits(two, 200, 206.1).isEmpty)
+        let one = try Self.scene(layers: layer("[3]"), images: images)
+        #expect(Self.hits(one, 200, 207.9) == ["i"] && Self.hits(one, 200, 208.1).isEmpty)
+        // Not 1 to 4 numbers, or a negative side: an error at the property's path.
+        for bad in ["[1, 2, 3, 4, 5]", "[]", "[-1]", "\"a\"", "[1, \"a\"]"] {
+            #expect {
+                _ = try Self.scene(layers: layer(bad), images: images)
+            } throws: { error in
+                "\(error)".contains("layers[0].layout.icon-padding")
+            }
+        }
+    }
 }
