@@ -5,8 +5,9 @@ import Foundation
 
 extension NumberFormatOptions {
     /// The formatted number, or `nil` for an evaluation error (a non-number input, a non-string
-    /// locale or currency, fraction digits outside 0 … 20 or a minimum above the maximum, as
-    /// `Intl.NumberFormat` throws for them). O(digits).
+    /// locale or currency, a currency code that is not three letters, fraction digits outside
+    /// 0 … 20 or a minimum above the maximum, as `Intl.NumberFormat` throws for them).
+    /// O(digits).
     func evaluate<C: ExpressionContext>(_ c: C) -> JSONValue? {
         guard let x = input.number(c) else { return nil }
         func string(_ node: Node?) -> String?? {
@@ -22,6 +23,10 @@ extension NumberFormatOptions {
         guard let localeName = string(locale), let currencyCode = string(currency),
             let minimum = digits(minFractionDigits), let maximum = digits(maxFractionDigits)
         else { return nil }
+        // A currency code is three letters (ISO 4217), as Intl requires.
+        if let code = currencyCode, !(code.utf8.count == 3 && code.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) {
+            return nil
+        }
         let locale = Locale(identifier: localeName ?? "en-US")
         // Intl's defaults: a currency's own digits, else 0 … max(min, 3).
         let own = currencyCode.map(Self.currencyDigits) ?? 0
