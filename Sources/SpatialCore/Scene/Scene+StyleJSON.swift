@@ -57,8 +57,9 @@ struct StyleProperty {
 
 extension Scene {
     /// Builds a scene from a MapLibre style document (version 8 subset of
-    /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, or a path
-    /// relative to `baseURL`, read with ``GeoJSONReader``; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
+    /// `projection-and-queries.md`): `sources` of type `geojson` (`data` inline, a path
+    /// relative to `baseURL` (the style document's folder, or the document's own URL) or a
+    /// `file:` URL, read with ``GeoJSONReader``; other URLs are errors; `cluster`, `clusterRadius`, `clusterMaxZoom`, `clusterMinPoints`,
     /// `maxzoom`, `clusterProperties`) and `layers` (`id`, `type`, `source`, `filter`,
     /// `minzoom`, `maxzoom`, `layout`, `paint`). Unknown members are ignored, a paint property
     /// under `layout` or a layout property under `paint` included (MapLibre does not apply it);
@@ -117,6 +118,17 @@ enum StyleDocument {
         }
     }
 
+    /// The folder relative paths start from: `baseURL` when it is a folder (written with a
+    /// trailing slash or found on disk), else the folder of the document it names. O(1) plus one
+    /// file-system look-up.
+    static func styleFolder(_ baseURL: URL) -> URL {
+        var isDirectory: ObjCBool = false
+        let isFolder = baseURL.hasDirectoryPath
+            || (FileManager.default.fileExists(atPath: baseURL.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        let folder = isFolder ? baseURL : baseURL.deletingLastPathComponent()
+        return URL(fileURLWithPath: folder.path, isDirectory: true)
+    }
+
     static func source(_ name: String, _ value: JSONValue, path: String, baseURL: URL?) throws(SceneError) -> GeoJSONSource? {
         guard case .object(let o) = value else { throw SceneError(path: path, reason: "a source must be an object") }
         guard case .string(let type)? = o["type"] else { throw SceneError(path: path + ".type", reason: "missing source type") }
@@ -124,7 +136,21 @@ enum StyleDocument {
         let features: [Feature]
         switch o["data"] {
         case .string(let file)?:
-            let url = baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) } ?? URL(fileURLWithPath: file)
+            // A path relative to the style's folder, or a file: URL; other URLs (https:, asset:,
+            // mapbox:) name data this engine does not fetch.
+            let url: URL
+            if file.lowercased().hasPrefix("file:") {
+                guard let u = URL(string: file), u.isFileURL else {
+                    throw SceneError(path: path + ".data", reason: "\(file) is not a valid file URL")
+                }
+                url = u
+            } else if let scheme = file.split(separator: ":", maxSplits: 1).first, file.contains("://"),
+                scheme.allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }) {
+                throw SceneError(path: path + ".data",
+                                 reason: "\(file): a \(scheme): URL is not fetched; pass the data inline or as a file path")
+            } else {
+                url = URL(fileURLWithPath: file, relativeTo: baseURL.map(styleFolder))
+            }
             let bytes: Data
             do { bytes = try Data(contentsOf: url) } catch {
                 throw SceneError(path: path + ".data", reason: "cannot read \(file): \(error.localizedDescription)")

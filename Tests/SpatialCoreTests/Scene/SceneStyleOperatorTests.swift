@@ -116,4 +116,37 @@ struct SceneStyleOperatorTests {
             }
         }
     }
+
+    @Test("data as a file: URL is read; https: and other URLs are errors naming the source")
+    func dataURLs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spatialcore-data-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("one point.geojson")
+        try Data(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":{}}"#.utf8).write(to: file)
+        func style(_ data: String) -> Data {
+            Data(#"{"version":8,"sources":{"s":{"type":"geojson","data":"\#(data)"}},"layers":[{"id":"c","type":"circle","source":"s"}]}"#.utf8)
+        }
+        // By URL (the space written %20), by relative path, and by absolute path: the same point.
+        for data in [file.absoluteString, "one point.geojson", file.path] {
+            let scene = try Scene(styleData: style(data), baseURL: folder, camera: Self.camera)
+            #expect(Self.hits(scene, 200, 200) == ["c"], "\(data)")
+        }
+        // A base URL naming the style document itself resolves from its folder too.
+        let byDocument = try Scene(styleData: style("one point.geojson"),
+                                   baseURL: folder.appendingPathComponent("style.json"), camera: Self.camera)
+        #expect(Self.hits(byDocument, 200, 200) == ["c"])
+        for data in ["https://example.com/points.geojson", "asset://points.geojson", "mapbox://datasets/x"] {
+            #expect {
+                _ = try Scene(styleData: style(data), baseURL: folder, camera: Self.camera)
+            } throws: { error in
+                "\(error)".contains("sources.s.data") && "\(error)".contains("is not fetched")
+            }
+        }
+        #expect {
+            _ = try Scene(styleData: style(folder.appendingPathComponent("missing.geojson").absoluteString), camera: Self.camera)
+        } throws: { error in
+            "\(error)".contains("sources.s.data") && "\(error)".contains("cannot read")
+        }
+    }
 }
