@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import SpatialCore
 
-/// Styles that use `feature-state`, `image` and `format` load and answer by the footprint rules
-/// of projection-and-queries.md: a hover radius reads its no-state branch, an icon falls back to
-/// a registered image, and a formatted label's box grows with its sections' `font-scale`.
-/// Expected edges come from the spec's formulas at zoom 5 around (0, 0), where a feature at the
-/// centre is drawn at the view's centre (200, 200).
-struct SceneStyleOperatorTests {
+/// Style documents as MapLibre styles are written, beyond the spec's subset: `feature-state`,
+/// `image` and `format` in values (a hover radius reads its no-state branch, an icon falls back to
+/// a registered image, a formatted label's box grows with its sections' `font-scale`),
+/// `icon-padding` as 1 to 4 sides, and `data` given as a URL. Expected edges come from the spec's
+/// footprint formulas at zoom 5 around (0, 0), where a feature at the centre is drawn at the view's
+/// centre (200, 200).
+struct StyleCompatibilityTests {
     static let camera = try! Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 5,
                                     viewSize: CGSize(width: 400, height: 400))
 
