@@ -15,6 +15,7 @@
 // Anywhere, as upstream has them:
 // - `["let", name, value, ..., body]` / `["var", name]`: a `var` stands for its bound expression,
 //   which upstream evaluates at each use; here the parser puts that expression in its place.
+//   Names are ASCII letters, digits and `_`, as upstream requires.
 // - `["slice", input, start, end?]`: part of a string (by code points, as `at` and `length`) or
 //   of an array, with JavaScript's `slice` rules for negative and out-of-range indices.
 // - `["number-format", input, {locale, currency, min-fraction-digits, max-fraction-digits}]`:
@@ -79,6 +80,9 @@ extension ExpressionParser {
         var i = 1
         while i < a.count - 1 {
             guard case .string(let name) = a[i] else { throw failAt(i, "a \"let\" variable name must be a literal string") }
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                throw failAt(i, "variable names must contain only letters, digits or '_' (ASCII)")
+            }
             // The value is in the tree only where a `var` names it, so it counts there.
             let before = expandedSize
             let (value, type) = try child(a, i + 1, zoom: zoom)

@@ -55,6 +55,9 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["let", "a", ["var", "a"], 1]),
     rejected(["let", "a", 1]),
     rejected(["let", 1, 2, 3]),
+    c(["let", "Var_2", 5, ["var", "Var_2"]], 5),
+    rejected(["let", "my-var", 1, ["var", "my-var"]]),
+    rejected(["let", "a b", 1, 2]),
     rejected(["var"]),
     rejected(["var", 1]),
     // slice: JavaScript's rules, strings by code points.
