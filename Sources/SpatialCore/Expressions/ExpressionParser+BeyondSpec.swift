@@ -22,7 +22,8 @@
 //   the number as `Intl.NumberFormat` writes it (ICU through Foundation, rounding half away from
 //   zero, the same defaults: 0 to 3 fraction digits, a currency's own digits). Without a
 //   `locale` it is en-US: a headless engine has no device locale, and a fixed one keeps answers
-//   the same on every machine. A `unit` option is accepted and not applied.
+//   the same on every machine. A `unit` option is accepted and not applied (but, as upstream,
+//   not together with `currency`).
 
 extension ExpressionParser {
     mutating func parseOperatorBeyondSpec(_ op: String, _ a: [JSONValue], zoom: Bool)
@@ -113,7 +114,9 @@ extension ExpressionParser {
         }
         result.locale = try member("locale", .string, &self)
         result.currency = try member("currency", .string, &self)
-        _ = try member("unit", .string, &self)
+        if try member("unit", .string, &self) != nil, result.currency != nil {
+            throw fail("\"number-format\" takes \"currency\" or \"unit\", not both")
+        }
         result.minFractionDigits = try member("min-fraction-digits", .number, &self)
         result.maxFractionDigits = try member("max-fraction-digits", .number, &self)
         return result

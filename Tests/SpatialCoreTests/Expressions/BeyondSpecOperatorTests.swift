@@ -98,6 +98,8 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["number-format", 1, 2]),
     rejected(["number-format", "a", [:]]),
     rejected(["number-format", 1, ["currency": 5]]),
+    c(["number-format", 1.5, ["unit": "meter"]], "1.5"),
+    rejected(["number-format", 1.5, ["currency": "USD", "unit": "meter"]]),
 ]
 
 @Suite("Expressions: operators beyond the spec's list")
