@@ -10,7 +10,8 @@
 //   image as a map SDK does when an image is missing.
 // - `["format", content, options?, ...]` is the sections' text run together (an image section
 //   adds none), as `to-string` of a formatted value; the scene measures each section at its
-//   `font-scale` (``Expression/formatSections``).
+//   `font-scale` (``Expression/formatSections``). `text-font` (an array), `text-color` (a
+//   string) and `vertical-align` (`bottom`, `center` or `top`) are checked, then not used.
 //
 // Anywhere, as upstream has them:
 // - `["let", name, value, ..., body]` / `["var", name]`: a `var` stands for its bound expression,
@@ -104,22 +105,27 @@ extension ExpressionParser {
         var result = NumberFormatOptions(input: try node(a, 1, zoom: zoom, .number))
         path.append(.index(2))
         defer { path.removeLast() }
-        func member(_ name: String, _ type: ExpressionType, _ parser: inout ExpressionParser) throws(ExpressionParseError) -> Node? {
-            guard let json = options[name] else { return nil }
-            parser.path.append(.key(name))
-            defer { parser.path.removeLast() }
-            let (n, t) = try parser.parse(json, zoom: zoom)
-            guard type.accepts(t) else { throw parser.fail("expected \(type) but found \(t)") }
-            return n
-        }
-        result.locale = try member("locale", .string, &self)
-        result.currency = try member("currency", .string, &self)
-        if try member("unit", .string, &self) != nil, result.currency != nil {
+        result.locale = try option(options, "locale", .string, zoom: zoom)
+        result.currency = try option(options, "currency", .string, zoom: zoom)
+        if try option(options, "unit", .string, zoom: zoom) != nil, result.currency != nil {
             throw fail("\"number-format\" takes \"currency\" or \"unit\", not both")
         }
-        result.minFractionDigits = try member("min-fraction-digits", .number, &self)
-        result.maxFractionDigits = try member("max-fraction-digits", .number, &self)
+        result.minFractionDigits = try option(options, "min-fraction-digits", .number, zoom: zoom)
+        result.maxFractionDigits = try option(options, "max-fraction-digits", .number, zoom: zoom)
         return result
+    }
+
+    /// The member `name` of an options object (the current path) parsed as an expression of
+    /// `type`, or nil when it is absent or null (upstream skips a null option). O(size of the JSON).
+    mutating func option(_ options: JSONObject, _ name: String, _ type: ExpressionType, zoom: Bool)
+        throws(ExpressionParseError) -> Node?
+    {
+        guard let json = options[name], json != .null else { return nil }
+        path.append(.key(name))
+        defer { path.removeLast() }
+        let (node, found) = try parse(json, zoom: zoom)
+        guard type.accepts(found) else { throw fail("expected \(type) but found \(found)") }
+        return node
     }
 
     /// The sections of `["format", content, options?, content, options?, ...]`: each content a
@@ -140,14 +146,16 @@ extension ExpressionParser {
             i += 1
             var scale: Node?
             if i < a.count, case .object(let options) = a[i] {
-                if let s = options["font-scale"] {
-                    path.append(.index(i))
-                    path.append(.key("font-scale"))
-                    defer { path.removeLast(2) }
-                    let (node, scaleType) = try parse(s, zoom: zoom)
-                    guard ExpressionType.number.accepts(scaleType) else { throw fail("expected number but found \(scaleType)") }
-                    scale = node
+                path.append(.index(i))
+                defer { path.removeLast() }
+                scale = try option(options, "font-scale", .number, zoom: zoom)
+                // Checked as upstream checks them, though drawing does not use them.
+                _ = try option(options, "text-font", .array, zoom: zoom)
+                _ = try option(options, "text-color", .string, zoom: zoom)
+                if case .string(let align)? = options["vertical-align"], !["bottom", "center", "top"].contains(align) {
+                    throw fail("\"vertical-align\" must be \"bottom\", \"center\" or \"top\", found \"\(align)\"")
                 }
+                _ = try option(options, "vertical-align", .string, zoom: zoom)
                 i += 1
             }
             sections.append(FormatSection(content: content, scale: scale))

@@ -40,6 +40,13 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["format", true], purpose: .value),
     rejected(["format", ["font-scale": 2]], purpose: .value),
     rejected(["format", "a", ["font-scale": "big"]], purpose: .value),
+    c(["format", "a", ["text-font": ["get", "fonts"], "text-color": "#f00", "vertical-align": "top"]], "a", purpose: .value),
+    c(["format", "a", ["text-color": .null, "font-scale": .null]], "a", purpose: .value),
+    rejected(["format", "a", ["text-font": ["Open Sans"]]], purpose: .value),
+    rejected(["format", "a", ["text-font": "Open Sans"]], purpose: .value),
+    rejected(["format", "a", ["text-color": 3]], purpose: .value),
+    rejected(["format", "a", ["vertical-align": "middle"]], purpose: .value),
+    rejected(["format", "a", ["vertical-align": true]], purpose: .value),
     rejected(["format", "a"], purpose: .filter),
     // let / var: a var stands for its bound expression; the innermost binding wins.
     c(["let", "a", 2, ["*", ["var", "a"], 3]], 6),
