@@ -10,18 +10,21 @@
 //   image as a map SDK does when an image is missing.
 // - `["format", content, options?, ...]` is the sections' text run together (an image section
 //   adds none), as `to-string` of a formatted value; the scene measures each section at its
-//   `font-scale` (``Expression/formatSections``).
+//   `font-scale` (``Expression/formatSections``). `text-font` (an array), `text-color` (a
+//   string) and `vertical-align` (`bottom`, `center` or `top`) are checked, then not used.
 //
 // Anywhere, as upstream has them:
 // - `["let", name, value, ..., body]` / `["var", name]`: a `var` stands for its bound expression,
 //   which upstream evaluates at each use; here the parser puts that expression in its place.
+//   Names are ASCII letters, digits and `_`, as upstream requires.
 // - `["slice", input, start, end?]`: part of a string (by code points, as `at` and `length`) or
 //   of an array, with JavaScript's `slice` rules for negative and out-of-range indices.
 // - `["number-format", input, {locale, currency, min-fraction-digits, max-fraction-digits}]`:
 //   the number as `Intl.NumberFormat` writes it (ICU through Foundation, rounding half away from
 //   zero, the same defaults: 0 to 3 fraction digits, a currency's own digits). Without a
 //   `locale` it is en-US: a headless engine has no device locale, and a fixed one keeps answers
-//   the same on every machine. A `unit` option is accepted and not applied.
+//   the same on every machine. A `unit` option is accepted and not applied (but, as upstream,
+//   not together with `currency`).
 
 extension ExpressionParser {
     mutating func parseOperatorBeyondSpec(_ op: String, _ a: [JSONValue], zoom: Bool)
@@ -79,6 +82,9 @@ extension ExpressionParser {
         var i = 1
         while i < a.count - 1 {
             guard case .string(let name) = a[i] else { throw failAt(i, "a \"let\" variable name must be a literal string") }
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                throw failAt(i, "variable names must contain only letters, digits or '_' (ASCII)")
+            }
             // The value is in the tree only where a `var` names it, so it counts there.
             let before = expandedSize
             let (value, type) = try child(a, i + 1, zoom: zoom)
@@ -99,20 +105,27 @@ extension ExpressionParser {
         var result = NumberFormatOptions(input: try node(a, 1, zoom: zoom, .number))
         path.append(.index(2))
         defer { path.removeLast() }
-        func member(_ name: String, _ type: ExpressionType, _ parser: inout ExpressionParser) throws(ExpressionParseError) -> Node? {
-            guard let json = options[name] else { return nil }
-            parser.path.append(.key(name))
-            defer { parser.path.removeLast() }
-            let (n, t) = try parser.parse(json, zoom: zoom)
-            guard type.accepts(t) else { throw parser.fail("expected \(type) but found \(t)") }
-            return n
+        result.locale = try option(options, "locale", .string, zoom: zoom)
+        result.currency = try option(options, "currency", .string, zoom: zoom)
+        if try option(options, "unit", .string, zoom: zoom) != nil, result.currency != nil {
+            throw fail("\"number-format\" takes \"currency\" or \"unit\", not both")
         }
-        result.locale = try member("locale", .string, &self)
-        result.currency = try member("currency", .string, &self)
-        _ = try member("unit", .string, &self)
-        result.minFractionDigits = try member("min-fraction-digits", .number, &self)
-        result.maxFractionDigits = try member("max-fraction-digits", .number, &self)
+        result.minFractionDigits = try option(options, "min-fraction-digits", .number, zoom: zoom)
+        result.maxFractionDigits = try option(options, "max-fraction-digits", .number, zoom: zoom)
         return result
+    }
+
+    /// The member `name` of an options object (the current path) parsed as an expression of
+    /// `type`, or nil when it is absent or null (upstream skips a null option). O(size of the JSON).
+    mutating func option(_ options: JSONObject, _ name: String, _ type: ExpressionType, zoom: Bool)
+        throws(ExpressionParseError) -> Node?
+    {
+        guard let json = options[name], json != .null else { return nil }
+        path.append(.key(name))
+        defer { path.removeLast() }
+        let (node, found) = try parse(json, zoom: zoom)
+        guard type.accepts(found) else { throw fail("expected \(type) but found \(found)") }
+        return node
     }
 
     /// The sections of `["format", content, options?, content, options?, ...]`: each content a
@@ -133,14 +146,16 @@ extension ExpressionParser {
             i += 1
             var scale: Node?
             if i < a.count, case .object(let options) = a[i] {
-                if let s = options["font-scale"] {
-                    path.append(.index(i))
-                    path.append(.key("font-scale"))
-                    defer { path.removeLast(2) }
-                    let (node, scaleType) = try parse(s, zoom: zoom)
-                    guard ExpressionType.number.accepts(scaleType) else { throw fail("expected number but found \(scaleType)") }
-                    scale = node
+                path.append(.index(i))
+                defer { path.removeLast() }
+                scale = try option(options, "font-scale", .number, zoom: zoom)
+                // Checked as upstream checks them, though drawing does not use them.
+                _ = try option(options, "text-font", .array, zoom: zoom)
+                _ = try option(options, "text-color", .string, zoom: zoom)
+                if case .string(let align)? = options["vertical-align"], !["bottom", "center", "top"].contains(align) {
+                    throw fail("\"vertical-align\" must be \"bottom\", \"center\" or \"top\", found \"\(align)\"")
                 }
+                _ = try option(options, "vertical-align", .string, zoom: zoom)
                 i += 1
             }
             sections.append(FormatSection(content: content, scale: scale))

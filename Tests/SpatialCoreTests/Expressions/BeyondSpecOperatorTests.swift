@@ -40,6 +40,13 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["format", true], purpose: .value),
     rejected(["format", ["font-scale": 2]], purpose: .value),
     rejected(["format", "a", ["font-scale": "big"]], purpose: .value),
+    c(["format", "a", ["text-font": ["get", "fonts"], "text-color": "#f00", "vertical-align": "top"]], "a", purpose: .value),
+    c(["format", "a", ["text-color": .null, "font-scale": .null]], "a", purpose: .value),
+    rejected(["format", "a", ["text-font": ["Open Sans"]]], purpose: .value),
+    rejected(["format", "a", ["text-font": "Open Sans"]], purpose: .value),
+    rejected(["format", "a", ["text-color": 3]], purpose: .value),
+    rejected(["format", "a", ["vertical-align": "middle"]], purpose: .value),
+    rejected(["format", "a", ["vertical-align": true]], purpose: .value),
     rejected(["format", "a"], purpose: .filter),
     // let / var: a var stands for its bound expression; the innermost binding wins.
     c(["let", "a", 2, ["*", ["var", "a"], 3]], 6),
@@ -55,6 +62,9 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["let", "a", ["var", "a"], 1]),
     rejected(["let", "a", 1]),
     rejected(["let", 1, 2, 3]),
+    c(["let", "Var_2", 5, ["var", "Var_2"]], 5),
+    rejected(["let", "my-var", 1, ["var", "my-var"]]),
+    rejected(["let", "a b", 1, 2]),
     rejected(["var"]),
     rejected(["var", 1]),
     // slice: JavaScript's rules, strings by code points.
@@ -98,6 +108,8 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["number-format", 1, 2]),
     rejected(["number-format", "a", [:]]),
     rejected(["number-format", 1, ["currency": 5]]),
+    c(["number-format", 1.5, ["unit": "meter"]], "1.5"),
+    rejected(["number-format", 1.5, ["currency": "USD", "unit": "meter"]]),
 ]
 
 @Suite("Expressions: operators beyond the spec's list")
