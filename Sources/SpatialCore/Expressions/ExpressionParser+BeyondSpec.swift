@@ -151,7 +151,15 @@ extension ExpressionParser {
                 scale = try option(options, "font-scale", .number, zoom: zoom)
                 // Checked as upstream checks them, though drawing does not use them.
                 _ = try option(options, "text-font", .array, zoom: zoom)
-                _ = try option(options, "text-color", .string, zoom: zoom)
+                // A colour expression (`rgba`, `to-color`, ...) is beyond this parser: only a
+                // literal colour is checked (a string), so that such a style still loads.
+                switch options["text-color"] {
+                case nil, .null?, .string?, .array?: break
+                case let other?:
+                    path.append(.key("text-color"))
+                    defer { path.removeLast() }
+                    throw fail("expected a colour string but found \(ExpressionType.of(other))")
+                }
                 if case .string(let align)? = options["vertical-align"], !["bottom", "center", "top"].contains(align) {
                     throw fail("\"vertical-align\" must be \"bottom\", \"center\" or \"top\", found \"\(align)\"")
                 }

@@ -47,6 +47,7 @@ let beyondSpecCases: [ExpressionCase] = [
     rejected(["format", "a", ["text-color": 3]], purpose: .value),
     rejected(["format", "a", ["vertical-align": "middle"]], purpose: .value),
     rejected(["format", "a", ["vertical-align": true]], purpose: .value),
+    c(["format", "a", ["text-color": ["rgba", 255, 0, 0, 1]]], "a", purpose: .value),
     rejected(["format", "a"], purpose: .filter),
     // let / var: a var stands for its bound expression; the innermost binding wins.
     c(["let", "a", 2, ["*", ["var", "a"], 3]], 6),
