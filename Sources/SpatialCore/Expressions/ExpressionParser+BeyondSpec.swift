@@ -31,10 +31,17 @@ extension ExpressionParser {
         throws(ExpressionParseError) -> (Node, ExpressionType)
     {
         switch op {
-        case "feature-state", "image", "format":
-            guard purpose == .value else {
-                throw fail("\"\(op)\" is only available in paint and layout values")
-            }
+        case "feature-state":
+            try requireValuePurpose(op)
+            try arity(op, a, 1...1)
+            return (.featureState(try node(a, 1, zoom: zoom, .string)), .value)
+        case "image":
+            try requireValuePurpose(op)
+            try arity(op, a, 1...1)
+            return (.image(try node(a, 1, zoom: zoom, .string)), .string)
+        case "format":
+            try requireValuePurpose(op)
+            return (.format(try formatSections(a, zoom: zoom)), .string)
         case "var":
             try arity(op, a, 1...1)
             guard case .string(let name) = a[1] else { throw failAt(1, "\"var\" expects a literal variable name") }
@@ -58,16 +65,11 @@ extension ExpressionParser {
         default:
             throw fail("unknown expression operator \"\(op)\"")
         }
-        switch op {
-        case "feature-state":
-            try arity(op, a, 1...1)
-            return (.featureState(try node(a, 1, zoom: zoom, .string)), .value)
-        case "image":
-            try arity(op, a, 1...1)
-            return (.image(try node(a, 1, zoom: zoom, .string)), .string)
-        default:
-            return (.format(try formatSections(a, zoom: zoom)), .string)
-        }
+    }
+
+    /// The drawing-only operators are parse errors outside paint and layout values.
+    func requireValuePurpose(_ op: String) throws(ExpressionParseError) {
+        guard purpose == .value else { throw fail("\"\(op)\" is only available in paint and layout values") }
     }
 
     /// `["let", name, value, ..., body]`: each value parsed with the bindings before it, the body

@@ -8,7 +8,9 @@ struct ExpressionParser {
         "any", "step", "interpolate", "+", "-", "*", "/", "%", "^", "min", "max", "abs", "ceil", "floor",
         "round", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e", "pi",
         "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
-        "to-boolean", "concat", "upcase", "downcase", "feature-state", "image", "format", "let", "var", "slice", "number-format",
+        "to-boolean", "concat", "upcase", "downcase",
+        // Beyond the spec's list (ExpressionParser+BeyondSpec.swift).
+        "feature-state", "image", "format", "let", "var", "slice", "number-format",
     ]
 
     /// The deepest nesting accepted (evaluation recurses as deep as the tree).

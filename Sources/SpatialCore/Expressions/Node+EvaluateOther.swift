@@ -129,9 +129,8 @@ extension Node {
         case .format(let sections):
             var text = ""
             for section in sections {
-                guard let v = section.content.evaluate(c) else { return nil }
-                if case .image = section.content { continue }
-                text += JSONText.string(of: v)
+                guard let t = section.text(c) else { return nil }
+                text += t
             }
             return .string(text)
         default:
@@ -214,5 +213,15 @@ extension Node {
         default:
             return ExpressionType.of(v).description
         }
+    }
+}
+
+extension FormatSection {
+    /// The section's text: its content as `to-string` writes it, "" for an image section; `nil`
+    /// for an evaluation error (which fails the whole `format`). O(content).
+    func text<C: ExpressionContext>(_ c: C) -> String? {
+        guard let v = content.evaluate(c) else { return nil }
+        if case .image = content { return "" }
+        return JSONText.string(of: v)
     }
 }

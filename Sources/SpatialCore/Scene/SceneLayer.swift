@@ -134,10 +134,9 @@ enum StyleEval {
         }
         var size = SIMD2<Double>.zero
         for section in sections {
-            if case .image = section.content { continue }
             // An error in any section fails the whole value, as `format` itself does.
-            guard let v = section.content.evaluate(c) else { return .zero }
-            let n = Double(JSONText.string(of: v).count)
+            guard let text = section.text(c) else { return .zero }
+            let n = Double(text.count)
             var scale = 1.0
             if let s = section.scale {
                 guard let x = s.number(c) else { return .zero }

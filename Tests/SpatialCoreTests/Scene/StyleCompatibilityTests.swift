@@ -144,6 +144,13 @@ struct StyleCompatibilityTests {
                 "\(error)".contains("sources.s.data") && "\(error)".contains("is not fetched")
             }
         }
+        // A file: URL that does not parse as a URL (a bad percent escape in the host) is an
+        // error, not a path.
+        #expect {
+            _ = try Scene(styleData: style("file://%zz/points.geojson"), camera: Self.camera)
+        } throws: { error in
+            "\(error)".contains("sources.s.data") && "\(error)".contains("is not a valid file URL")
+        }
         #expect {
             _ = try Scene(styleData: style(folder.appendingPathComponent("missing.geojson").absoluteString), camera: Self.camera)
         } throws: { error in
