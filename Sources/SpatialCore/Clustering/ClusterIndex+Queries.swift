@@ -146,16 +146,20 @@ extension ClusterIndex {
     }
 
     /// The items one zoom below the cluster whose parent it is (supercluster's `getChildren`),
-    /// in supercluster's order in `.float32`. O(children).
+    /// in supercluster's order in `.float32`; in `.double`, in the order the build took them
+    /// (row order, or MapLibre Native's k-d order where that order changes the clusters).
+    /// O(children).
     /// - Throws: ``ClusterError/noCluster(_:)`` for an id this index did not produce.
     public func children(of id: ClusterID) throws(ClusterError) -> [ClusterItem] {
         guard let row = clusterRow(id) else { throw .noCluster(id) }
         return childRows(ofClusterRow: row).map { item(row: Int(childList[$0])) }
     }
 
-    /// The input points of a cluster, depth-first through its children, after skipping `offset`
-    /// of them (whole sub-clusters are skipped while their count fits in the offset); at most
-    /// `limit` points, all of them when `limit` is nil. O(depth · children + limit).
+    /// The input points of a cluster, depth-first through its children in ``children(of:)``'s
+    /// order, after skipping `offset` of them (whole sub-clusters are skipped while their count
+    /// fits in the offset); at most `limit` points, all of them when `limit` is nil. In `.double`
+    /// a page can therefore hold other points than MapLibre Native's page at the same offset;
+    /// all pages together hold the same points. O(depth · children + limit).
     /// - Throws: ``ClusterError/noCluster(_:)``, ``ClusterError/negativeLimit(_:)``,
     ///   ``ClusterError/negativeOffset(_:)``.
     public func leaves(of id: ClusterID, limit: Int? = 10, offset: Int = 0) throws(ClusterError) -> [ClusteredPoint] {

@@ -2,9 +2,11 @@
 public struct ClusterTileFeature: Hashable, Sendable {
     /// The item (cluster or input point).
     public let item: ClusterItem
-    /// The position in tile units: `round(extent · (p · 2^z − tileOrigin))`; outside 0 … extent in
-    /// the padding and for the wrapped copies. With an extent (or radius) so large that this
-    /// passes ±2^62, it is clamped there.
+    /// The position in tile units: `round(extent · (p · 2^z − tileOrigin))`, rounded as
+    /// JavaScript's `Math.round` (a half goes up), as supercluster's `getTile` does in both
+    /// precisions (MapLibre Native's port rounds a half away from zero: −0.5 gives −1 there, 0
+    /// here); outside 0 … extent in the padding and for the wrapped copies. With an extent (or
+    /// radius) so large that this passes ±2^62, it is clamped there.
     public let x: Int
     /// See ``x``.
     public let y: Int
