@@ -5,9 +5,28 @@ import Testing
 /// Properties that hold at every zoom of every dataset, whatever the algorithm's details.
 @Suite("Clustering: invariants")
 struct ClusterInvariantTests {
+    /// Checks that pages of `leaves(of:limit:offset:)` are slices of the whole list, in its order
+    /// (whole sub-clusters are skipped while they fit in the offset, so a wrong skip shows as a
+    /// page that starts elsewhere). In `.double` the order is the index's own, not MapLibre
+    /// Native's: this is what lets an app page through every point of a cluster.
+    static func checkPages(_ index: ClusterIndex, cluster c: Cluster, label: String) throws {
+        let all = try index.leaves(of: c.id, limit: nil).map(\.index)
+        for k in [1, 3, 7] {
+            let offsets = all.count <= 60
+                ? Array(stride(from: 0, through: all.count, by: k))
+                : [0, 1, k, all.count / 3, all.count / 2 + 1, all.count - k, all.count - 1, all.count]
+            for offset in offsets {
+                let page = try index.leaves(of: c.id, limit: k, offset: offset).map(\.index)
+                let expected = Array(all[Swift.min(offset, all.count) ..< Swift.min(offset + k, all.count)])
+                #expect(page == expected, "\(label) cluster \(c.id): limit \(k) offset \(offset)")
+            }
+        }
+    }
+
     /// Checks every zoom: counts sum to the number of points, every point is a leaf of exactly one
-    /// item, `leaves(of:)` has `point_count` distinct points, and `expansionZoom` is the first zoom
-    /// at which the cluster's points are spread over more than one item.
+    /// item, `leaves(of:)` has `point_count` distinct points and its pages are slices of it (for
+    /// the first clusters of each zoom), and `expansionZoom` is the first zoom at which the
+    /// cluster's points are spread over more than one item.
     static func checkInvariants(_ index: ClusterIndex, label: String) throws {
         let o = index.options
         // owner[z][pointRow] = rawID of the item of level z that holds the point.
@@ -33,6 +52,7 @@ struct ClusterInvariantTests {
             }
             #expect(seen.count == index.pointCount, "\(label) z\(z): \(seen.count) leaves")
             owner[z] = seen
+            for case .cluster(let c) in items.prefix(25) { try checkPages(index, cluster: c, label: "\(label) z\(z)") }
         }
         for z in o.minZoom...o.maxZoom {
             for item in index.clusters(in: [-180, -90, 180, 90], zoom: Double(z)) {
