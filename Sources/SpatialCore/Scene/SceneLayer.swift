@@ -89,16 +89,17 @@ enum StyleEval {
         case .number(let n) where n.isFinite:
             return SIMD4(repeating: n)
         case .array(let a) where (1...4).contains(a.count):
-            var n: [Double] = []
-            for item in a {
+            // Read into a vector, not an array: this runs for every candidate of a query.
+            var n = SIMD4<Double>(repeating: 0)
+            for (i, item) in a.enumerated() {
                 guard let x = item.numberValue, x.isFinite else { return SIMD4(repeating: d) }
-                n.append(x)
+                n[i] = x
             }
-            switch n.count {
+            switch a.count {
             case 1: return SIMD4(repeating: n[0])
             case 2: return SIMD4(n[0], n[1], n[0], n[1])
             case 3: return SIMD4(n[0], n[1], n[2], n[1])
-            default: return SIMD4(n[0], n[1], n[2], n[3])
+            default: return n
             }
         default:
             return SIMD4(repeating: d)
