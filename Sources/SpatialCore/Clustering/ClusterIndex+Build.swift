@@ -351,26 +351,28 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // PERFORMANCE.md): releasing below 5/8 instead of 7/8 took 10k–18k faults off a 1M build
         // (blobs 88k → 70k, uniform 81k → 72k in the probe process) and 2.4k off cities500, for
         // the same peak; below 1/2, the peak rose by 6% (uniform 1M, cities500).
-        // Two release points do not release. The first level's: nothing of the levels has been
-        // freed yet, only the isolation pre-pass's scratch (and what the process freed before
-        // the build), which the first level, no smaller, faults straight back in. And those of
-        // levels below an eighth of the points: the peak is behind them. Their scratch is below
-        // an eighth of the first level's and fits in the freed pages left resident, and all
-        // the levels from there on add fewer than n/8 rows to the index (a cluster row takes
-        // at least two items). Measured against releasing at every point (faults a build in the
-        // time probe's process; MB the build adds in the memory probe, three probes each):
-        // cities500 10.4k → 7.2k faults, 37.6–39.5 → 36.9–38.9 MB; uniform 1M 39.3k → 25.7k,
-        // 157.4–158.9 → 158.8–163.4 MB; blobs 1M 26.9k → 16.7k, 145.6–149.4 → 145.4–148.5 MB;
-        // uniform 100k 3.65k → 2.53k. Skipping also the release of the next point (only one
-        // release: the one where the level first falls below 5/8) raised the peak by 4–8%
-        // (cities500 44.0–44.5 MB, uniform 1M 165–172, blobs 155–159).
+        // Two kinds of release point do not release:
+        // - the first level's: none of the levels has freed anything yet, only the isolation
+        //   pre-pass's scratch (and what the process freed before the build), which the first
+        //   level, no smaller, faults straight back in;
+        // - those of levels below an eighth of the points: the peak is behind them. Their scratch
+        //   is below an eighth of the first level's and fits in the freed pages left resident,
+        //   and all the levels from there on add fewer than n/8 rows (a cluster row takes at
+        //   least two items).
+        // Measured against releasing at every point (faults a build in the time probe's process;
+        // MB the build adds in the memory probe, three probes each): cities500 10.4k → 7.2k
+        // faults, 37.6–39.5 → 36.9–38.9 MB; uniform 1M 39.3k → 25.7k, 157.4–158.9 → 158.8–163.4
+        // MB; blobs 1M 26.9k → 16.7k, 145.6–149.4 → 145.4–148.5 MB; uniform 100k 3.65k → 2.53k.
+        // Releasing at the second point only took cities500's peak past its goal (44.0–44.5 MB)
+        // and the 1M sets' up by 4–9% (see PERFORMANCE.md, thirty-fifth session).
         var itemsAtRelease = 0
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         // What a level that shared its sweep with the next one hands over.
         var shared: SharedSweep? = nil
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
             if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 5) {
-                if itemsAtRelease != 0 && level.count * 8 >= pointCount { FreedMemory.release() }
+                let firstLevel = itemsAtRelease == 0
+                if !firstLevel && level.count * 8 >= pointCount { FreedMemory.release() }
                 itemsAtRelease = level.count
             }
             clusterStarts[z - minZoom] = x.count
