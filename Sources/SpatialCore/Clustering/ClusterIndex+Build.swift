@@ -365,14 +365,14 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // MB; blobs 1M 26.9k → 16.7k, 145.6–149.4 → 145.4–148.5 MB; uniform 100k 3.65k → 2.53k.
         // Releasing at the second point only took cities500's peak past its goal (44.0–44.5 MB)
         // and the 1M sets' up by 4–9% (see PERFORMANCE.md, thirty-fifth session).
-        var itemsAtRelease = 0
+        // The first level holds every point: counted as a release point that does not release.
+        var itemsAtRelease = pointCount
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         // What a level that shared its sweep with the next one hands over.
         var shared: SharedSweep? = nil
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
-            if releasesFreedMemory && (itemsAtRelease == 0 || level.count * 8 < itemsAtRelease * 5) {
-                let firstLevel = itemsAtRelease == 0
-                if !firstLevel && level.count * 8 >= pointCount { FreedMemory.release() }
+            if releasesFreedMemory && level.count * 8 < itemsAtRelease * 5 {
+                if level.count * 8 >= pointCount { FreedMemory.release() }
                 itemsAtRelease = level.count
             }
             clusterStarts[z - minZoom] = x.count
