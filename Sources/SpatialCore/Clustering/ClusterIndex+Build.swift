@@ -261,12 +261,26 @@ struct ClusterBuilder<S: KDTreeScalar> {
     }
 
     /// How many of the items `level` are rows below `row`. O(n), without a branch per item.
+    ///
+    /// Rows are below 2^31 (a build holds fewer than 2^27), and so is the bound once clamped: the
+    /// difference `item − bound` wraps to 2^31 or more exactly when the item is below, so its top
+    /// bit is the test. Written that way, over a pointer and a `while`, the compiler counts
+    /// eight items a step in vector registers. (Written as `c &+= item < bound ? 1 : 0` over the
+    /// buffer, it compiled to a compare and a branch per item: callgrind, cities500, about
+    /// 7.4 M instructions a build; see PERFORMANCE.md, thirty-eighth session.)
     static func count(of level: ContiguousArray<UInt32>, below row: Int) -> Int {
-        let bound = rowBound(row)
+        let bound = UInt32(truncatingIfNeeded: Swift.max(0, Swift.min(row, 1 << 31)))
         return level.withUnsafeBufferPointer { level in
-            var c = 0
-            for it in level { c &+= it < bound ? 1 : 0 }
-            return c
+            guard let p = level.baseAddress else { return 0 }
+            let n = level.count
+            var c: UInt32 = 0
+            var i = 0
+            while i < n {
+                assert(p[i] < 1 << 31, "a row number of 2^31 or more")
+                c &+= (p[i] &- bound) &>> 31
+                i &+= 1
+            }
+            return Int(c)
         }
     }
 

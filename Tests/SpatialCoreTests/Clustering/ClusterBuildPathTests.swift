@@ -152,11 +152,14 @@ struct ClusterBuildPathTests {
     @Test("the snapshot policy's count and gather agree with a filter")
     func snapshotCountAndGather() {
         var rng = TestLCG(seed: 23)
-        for trial in 0 ..< 40 {
+        for trial in 0 ..< 44 {
             let n = trial == 0 ? 0 : rng.below(5_000) + 1
-            let rows = rng.below(20_000) + 1
-            let level = ContiguousArray((0 ..< n).map { _ in UInt32(rng.below(rows)) })
-            for bound in [-1, 0, 1, rows / 3, rows / 2, rows, rows + 1, Int(level.first ?? 0), Int(UInt32.max) + 5] {
+            // The last trials take rows up to the largest a build can hold (below 2^27), with
+            // the bound at 2^31 and past it too.
+            let rows = trial >= 40 ? (1 << 27) - rng.below(1_000) : rng.below(20_000) + 1
+            let level = ContiguousArray((0 ..< n).map { _ in UInt32(rows - 1 - rng.below(Swift.min(rows, 30_000))) })
+            for bound in [-1, 0, 1, rows / 3, rows / 2, rows - 2, rows, rows + 1, Int(level.first ?? 0), 1 << 31, (1 << 31) + 1,
+                          Int(UInt32.max) + 5] {
                 let below = level.filter { Int($0) < bound }.count
                 #expect(ClusterBuilder<Double>.count(of: level, below: bound) == below, "trial \(trial), bound \(bound)")
                 let expected = ContiguousArray(level.filter { Int($0) >= bound })
