@@ -3,17 +3,22 @@ import Dispatch
 /// The per-level query trees of a `.double` build, sorted on a background thread while the build
 /// goes on with the next levels (the trees are only read after the build, never during it).
 ///
-/// The caller gathers each tree's coordinates itself (they are read from arrays the build keeps
-/// appending to), then hands the copies over; trees are built one after another, in the order
+/// The caller hands over each tree's rows; their coordinates are gathered on the background
+/// thread too, through a view of the arrays the build keeps appending to (``RowCoordinates``: the
+/// build never moves them or changes a row). Trees are built one after another, in the order
 /// they were added, so a tree's index is known when it is added. `finish()` waits for all of them.
+///
+/// Gathering the coordinates there rather than on the build's thread (callgrind, one cities500
+/// build: see PERFORMANCE.md, thirty-eighth session) takes their reads at random places off the
+/// build's own path.
 ///
 /// Small trees are handed to the background thread in batches: each hand-off wakes that thread
 /// (a system call on the build's thread), which costs more than sorting a few hundred items. Trees
 /// wait until the waiting ones hold ``batchItems`` items; those still waiting at `finish()` are
 /// sorted on the calling thread, which would otherwise only wait.
 final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
-    /// A tree waiting to be handed over: its ids, coordinates and leaf size.
-    private typealias Job = (ids: ContiguousArray<UInt32>, coords: ContiguousArray<S>, nodeSize: Int)
+    /// A tree waiting to be handed over: its ids (rows) and leaf size.
+    private typealias Job = (ids: ContiguousArray<UInt32>, nodeSize: Int)
 
     /// From how many waiting items the waiting trees are handed over. Measured in one process,
     /// builds alternating with one hand-off per tree (ratio batched / one each, median of 40
@@ -30,19 +35,23 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     private var added: Int
     private var waiting: [Job] = []
     private var waitingItems = 0
+    /// Where the trees' coordinates are read.
+    private let rows: RowCoordinates
 
-    /// Starts with no tree; the first one added gets index 0.
-    init() {
+    /// Starts with no tree; the first one added gets index 0. `rows`: the build's row
+    /// coordinates. O(1).
+    init(rows: RowCoordinates) {
         built = []
         added = 0
+        self.rows = rows
     }
 
-    /// Queues a tree over `ids` with interleaved `coords`; returns its index in `finish()`'s
-    /// result. O(1) here (amortized); O(n log n) on the background thread.
-    func add(ids: ContiguousArray<UInt32>, coords: ContiguousArray<S>, nodeSize: Int) -> Int {
+    /// Queues a tree over the rows `ids` (each already appended); returns its index in
+    /// `finish()`'s result. O(1) here (amortized); O(n log n) on the background thread.
+    func add(ids: ContiguousArray<UInt32>, nodeSize: Int) -> Int {
         let index = added
         added += 1
-        waiting.append((ids, coords, nodeSize))
+        waiting.append((ids, nodeSize))
         waitingItems += ids.count
         if waitingItems >= Self.batchItems { handOver() }
         return index
@@ -54,8 +63,13 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
         waiting = []
         waitingItems = 0
         queue.async(group: group) {
-            for job in jobs { self.built.append(KDTree(levelIDs: job.ids, coords: job.coords, nodeSize: job.nodeSize)) }
+            for job in jobs { self.built.append(self.tree(job)) }
         }
+    }
+
+    /// The tree of `job`: its rows' coordinates gathered, then sorted. O(n log n).
+    private func tree(_ job: Job) -> KDTree<S> {
+        KDTree(levelIDs: job.ids, coords: rows.gather(job.ids, as: S.self), nodeSize: job.nodeSize)
     }
 
     /// Waits for every tree handed over, sorts those still waiting here, and returns them all in
@@ -63,7 +77,7 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     func finish() -> [KDTree<S>] {
         group.wait()
         var trees = queue.sync { built }
-        for job in waiting { trees.append(KDTree(levelIDs: job.ids, coords: job.coords, nodeSize: job.nodeSize)) }
+        for job in waiting { trees.append(tree(job)) }
         waiting = []
         waitingItems = 0
         assert(trees.count == added, "a tree went missing")

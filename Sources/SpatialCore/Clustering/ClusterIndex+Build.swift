@@ -181,18 +181,11 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// The interleaved coordinates of the items `level`, as a tree over them stores them. O(n).
     static func coordinates(of level: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>)
         -> ContiguousArray<S> {
-        let n = level.count
-        return ContiguousArray(filling: 2 * n) { coords in
-            level.withUnsafeBufferPointer { level in
-                x.withUnsafeBufferPointer { x in
-                    y.withUnsafeBufferPointer { y in
-                        for k in 0 ..< n {
-                            let it = Int(level[k])
-                            coords[2 * k] = S(indexValue: x[it])
-                            coords[2 * k + 1] = S(indexValue: y[it])
-                        }
-                    }
-                }
+        guard !level.isEmpty else { return [] }
+        return x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                RowCoordinates.gather(level, x: x.baseAddress.unsafelyUnwrapped, y: y.baseAddress.unsafelyUnwrapped,
+                                      capacity: Swift.min(x.count, y.count))
             }
         }
     }
@@ -328,7 +321,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // `.double`: the query trees (index 0: the points) are sorted on a background thread
         // while the levels are built; nothing in the build reads them. `.float32`: each level is
         // searched in the tree of the level above, as supercluster does.
-        let background = BackgroundTrees<S>()
+        // (The rows' arrays were reserved at init and are not shared: the trees' coordinates are
+        // gathered on the background thread through a view of them; see `RowCoordinates`.)
+        x.reserveCapacity(2 * pointCount + 16)
+        y.reserveCapacity(2 * pointCount + 16)
+        let rowView = RowCoordinates(x: x, y: y)
+        let background = BackgroundTrees<S>(rows: rowView)
         var tree: KDTree<S>? = nil
         var levelTrees: [KDTree<S>] = []
         var isolation: IsolationBound? = nil
@@ -345,7 +343,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                                        float32: !fast, singlePass: fast, parallel: pointCount >= parallelFrom)
         }
         if fast {
-            _ = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
+            _ = background.add(ids: level, nodeSize: fastNodeSize)
             levelSegments = [[Int32]](repeating: [], count: maxZoom - minZoom + 2)
             levelSegments[maxZoom + 1 - minZoom] = [0]
         } else {
@@ -390,6 +388,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 itemsAtRelease = level.count
             }
             clusterStarts[z - minZoom] = x.count
+            assert(rowView.isView(of: x, y), "the rows' arrays moved while the background thread reads them")
             if fast {
                 if let sweep = shared.take() {
                     level = clusterLevel(sharing: sweep, level: level, zoom: z)
@@ -410,7 +409,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 let inSnapshot = Self.count(of: level, below: rowsAtSnapshot)
                 let addedCount = level.count - inSnapshot
                 if addedCount * 4 > snapshotSize || inSnapshot * 2 < snapshotSize {
-                    snapshot = background.add(ids: level, coords: Self.coordinates(of: level, x: x, y: y), nodeSize: fastNodeSize)
+                    snapshot = background.add(ids: level, nodeSize: fastNodeSize)
                     snapshotSize = level.count
                     rowsAtSnapshot = x.count
                     levelSegments[z - minZoom] = [Int32(snapshot)]
@@ -418,7 +417,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                     levelSegments[z - minZoom] = [Int32(snapshot)]
                 } else {
                     let added = Self.items(of: level, from: rowsAtSnapshot, count: addedCount)
-                    let extra = background.add(ids: added, coords: Self.coordinates(of: added, x: x, y: y), nodeSize: fastNodeSize)
+                    let extra = background.add(ids: added, nodeSize: fastNodeSize)
                     levelSegments[z - minZoom] = [Int32(snapshot), Int32(extra)]
                 }
             } else {
@@ -429,6 +428,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
                 levelTrees[z - minZoom] = tree!
             }
         }
+        assert(rowView.isView(of: x, y), "the rows' arrays moved while the background thread reads them")
         if fast { segments = background.finish() }
         assert(x.count < 2 * pointCount + 16, "more rows than the reservation's bound")
         zoomClusterStart = clusterStarts

@@ -1,36 +1,71 @@
 import Testing
 @testable import SpatialCore
 
-/// The `.double` build's query trees, sorted in the background with small ones handed over in
-/// batches: every tree comes back, in the order it was added, sorted as if built on the spot.
+/// The `.double` build's query trees, gathered and sorted in the background with small ones
+/// handed over in batches: every tree comes back, in the order it was added, sorted as if built
+/// on the spot from its rows' coordinates.
 @Suite("Clustering: background trees")
 struct BackgroundTreesTests {
-    /// Seeded ids and interleaved unit-Mercator coordinates of `n` items.
-    static func job(_ n: Int, rng: inout TestLCG) -> (ids: ContiguousArray<UInt32>, coords: ContiguousArray<Double>) {
-        var ids = ContiguousArray<UInt32>(), coords = ContiguousArray<Double>()
+    /// Seeded unit-Mercator coordinates of `n` rows, with room reserved for twice as many.
+    static func rows(_ n: Int, rng: inout TestLCG) -> (x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
+        var x = ContiguousArray<Double>(), y = ContiguousArray<Double>()
+        x.reserveCapacity(2 * n)
+        y.reserveCapacity(2 * n)
         for _ in 0 ..< n {
-            ids.append(UInt32(rng.below(1 << 20)))
-            coords.append(rng.next53())
-            coords.append(rng.next53())
+            x.append(rng.next53())
+            y.append(rng.next53())
         }
-        return (ids, coords)
+        return (x, y)
+    }
+
+    /// `n` seeded row ids below `rows`.
+    static func job(_ n: Int, rows: Int, rng: inout TestLCG) -> ContiguousArray<UInt32> {
+        ContiguousArray((0 ..< n).map { _ in UInt32(rng.below(rows)) })
     }
 
     @Test("trees of every size come back in order, each as built directly",
           arguments: [[0, 1, 3], [5_000, 2, 40, 700, 1, 300, 300], [BackgroundTrees<Double>.batchItems - 1, 1, 2_000, 7]])
     func inOrder(sizes: [Int]) {
         var rng = TestLCG(seed: UInt32(sizes.count * 31 + sizes.reduce(0, +)))
-        let jobs = sizes.map { Self.job($0, rng: &rng) }
-        let background = BackgroundTrees<Double>()
-        for (k, job) in jobs.enumerated() {
-            #expect(background.add(ids: job.ids, coords: job.coords, nodeSize: 16) == k)
+        let rowCount = 1 << 14
+        var (x, y) = Self.rows(rowCount, rng: &rng)
+        let background = BackgroundTrees<Double>(rows: RowCoordinates(x: x, y: y))
+        var jobs: [ContiguousArray<UInt32>] = []
+        for (k, size) in sizes.enumerated() {
+            let ids = Self.job(size, rows: x.count, rng: &rng)
+            jobs.append(ids)
+            #expect(background.add(ids: ids, nodeSize: 16) == k)
+            // The build goes on appending rows (within the room reserved) while trees are sorted.
+            x.append(rng.next53())
+            y.append(rng.next53())
         }
         let trees = background.finish()
         #expect(trees.count == jobs.count)
-        for (tree, job) in zip(trees, jobs) {
-            let direct = KDTree<Double>(levelIDs: job.ids, coords: job.coords, nodeSize: 16)
+        for (tree, ids) in zip(trees, jobs) {
+            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
+            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
             #expect(tree.ids == direct.ids)
             #expect(tree.coords == direct.coords)
         }
+    }
+
+    @Test("a view gathers rows' coordinates rounded to the tree's scalar, and knows its arrays")
+    func rowView() {
+        var rng = TestLCG(seed: 41)
+        var (x, y) = Self.rows(1_000, rng: &rng)
+        let view = RowCoordinates(x: x, y: y)
+        let ids = Self.job(500, rows: 1_000, rng: &rng)
+        #expect(view.gather(ids, as: Float.self) == ContiguousArray(ids.flatMap { [Float(x[Int($0)]), Float(y[Int($0)])] }))
+        #expect(view.gather(ids, as: Double.self) == ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] }))
+        #expect(view.gather(ContiguousArray<UInt32>(), as: Double.self).isEmpty)
+        #expect(view.isView(of: x, y))
+        // Appending within the room keeps the storage; a copy (another owner) does not.
+        x.append(0.5)
+        y.append(0.5)
+        #expect(view.isView(of: x, y))
+        let copy = x
+        x.append(0.25)
+        #expect(!view.isView(of: x, y))
+        #expect(view.isView(of: copy, y))
     }
 }
