@@ -117,6 +117,12 @@ struct LevelGrid {
         self.columnShift = columnShift
         // The cell number of (row, column) relative to the first ones.
         let rowFactor = forSweeps ? 1 << columnShift : columnCount
+        // The key loop's steps cannot overflow (cells are below 2^19 a side, indices below
+        // 2^26): they wrap instead of checking, and a coordinate's cell is taken without the
+        // checks of `Int(_:)` (see `floor(_:within:)`). Checked, with `w − 1` read again per
+        // item, the loop took about 34 instructions an item (callgrind, DC hydrants; see
+        // PERFORMANCE.md, thirty-eighth session).
+        let top = Double(w - 1)
         var keys = ContiguousArray<UInt64>(filling: n) { buf in
             x.withUnsafeBufferPointer { x in
                 y.withUnsafeBufferPointer { y in
@@ -124,9 +130,9 @@ struct LevelGrid {
                         ParallelPair.halves(of: n, parallel: parallel) { part in
                             for i in part {
                                 let it = Int(items[i])
-                                let cx = Swift.min(Swift.max(Int(x[it] * fw), 0), w - 1) - firstColumn
-                                let cy = Swift.min(Swift.max(Int(y[it] * fw), 0), w - 1) - firstRow
-                                buf[i] = UInt64(cy * rowFactor + cx) << 26 | UInt64(i)
+                                let cx = Self.floor(x[it] * fw, within: top) &- firstColumn
+                                let cy = Self.floor(y[it] * fw, within: top) &- firstRow
+                                buf[i] = UInt64(truncatingIfNeeded: cy &* rowFactor &+ cx) &<< 26 | UInt64(truncatingIfNeeded: i)
                             }
                         }
                     }
@@ -338,10 +344,11 @@ struct LevelGrid {
     /// the numbered rows and columns; they are one contiguous run). O(1) dense, O(log n) sparse.
     @inline(__always)
     func slots(row cy: Int, columns gx0: Int, _ gx1: Int) -> Range<Int> {
-        let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
+        // Rows and columns are below 2^19: the index steps wrap instead of checking.
+        let cx0 = gx0 &- firstColumn, cx1 = gx1 &- firstColumn
         if !cellStart.isEmpty {
-            let base = (cy - firstRow) * (lastColumn - firstColumn + 1)
-            return cellStart.withUnsafeBufferPointer { Int($0[base + cx0]) ..< Int($0[base + cx1 + 1]) }
+            let base = (cy &- firstRow) &* (lastColumn &- firstColumn &+ 1)
+            return cellStart.withUnsafeBufferPointer { Int($0[base &+ cx0]) ..< Int($0[base &+ cx1 &+ 1]) }
         }
         let c0 = Int32(cx0), c1 = Int32(cx1)
         return rowStart.withUnsafeBufferPointer { rowStart in
@@ -377,11 +384,26 @@ struct LevelGrid {
         return (cy0 ... cy1, (cx0, cx1))
     }
 
-    /// The grid column (or row) of coordinate `v`, clamped in `Double` to −1 … w before the
+    /// The grid column (or row) of coordinate `v`, clamped in `Double` to 0 … w before the
     /// conversion, so that a query reaching far off the map (a huge radius) cannot overflow `Int`.
+    /// (Every caller clamps the result to the numbered rows and columns, all at or above 0: a
+    /// coordinate below the map gives the first of them either way.)
     @inline(__always)
     private func cell(_ v: Double, _ fw: Double) -> Int {
-        Int(Swift.min(Swift.max(v * fw, -1), fw))
+        Self.floor(v * fw, within: fw)
+    }
+
+    /// ⌊v⌋ of `v` clamped to 0 … `top` (a NaN counts as 0), for `top` an integer below 2^51:
+    /// a cell number, without the three tests `Int(_:)` makes before it converts (not finite,
+    /// too low, too high). The clamped value plus 2^52 lies where doubles are exactly the
+    /// integers, so the sum rounds it to the nearest one, which its bits then hold; one less
+    /// when that went up. No branch. O(1).
+    @inline(__always)
+    static func floor(_ v: Double, within top: Double) -> Int {
+        let c = v > 0 ? (v < top ? v : top) : 0
+        let shifted = c + 0x1p52
+        let nearest = Int(truncatingIfNeeded: shifted.bitPattern &- (0x1p52 as Double).bitPattern)
+        return nearest &- (Double(nearest) > c ? 1 : 0)
     }
 
     /// The grid rows cy0…cy1 and columns cx0…cx1 a search within `r` of `q` scans, clamped to

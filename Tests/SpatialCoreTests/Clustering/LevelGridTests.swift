@@ -195,4 +195,47 @@ struct LevelGridTests {
         let sampled = touching.sampledNeighbourCountBySweep(radius: r)
         #expect(sampled >= 1 && sampled <= 3)
     }
+
+    /// The cell numbers of the grid's keys come from `LevelGrid.floor(_:within:)`, which converts
+    /// without `Int(_:)`'s checks: it must equal `Int(_:)` of the value clamped to 0 … top on
+    /// every value a key or a search can meet (integers, their neighbours, the ends, halves that
+    /// round either way) and clamp what lies outside (negatives, past the top, infinities, NaN).
+    @Test("a cell's floor agrees with Int of the clamped value")
+    func cellFloor() {
+        var random = SplitMix(seed: 77)
+        for top in [0.0, 1, 2, 7, 1_000, Double((1 << 19) - 1), Double(1 << 19)] {
+            var values: [Double] = [0, -0.0, 0.5, 1, 1.5, 2.5, top, top - 0.5, top + 0.5, top + 1, -0.5, -1, -1e300, 1e300,
+                                    .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude]
+            for k in 0 ... Swift.min(Int(top) + 1, 64) {
+                let v = Double(k)
+                values += [v, v.nextUp, v.nextDown, v + 0.5, (v + 0.5).nextDown, (v + 0.5).nextUp]
+            }
+            for _ in 0 ..< 2_000 { values.append(random.uniform(-2, top + 2)) }
+            for v in values {
+                let expected = v > 0 ? Int(Swift.min(v, top)) : 0
+                #expect(LevelGrid.floor(v, within: top) == expected, "v \(v), top \(top)")
+            }
+            #expect(LevelGrid.floor(.nan, within: top) == 0)
+        }
+    }
+
+    /// Each key's cell is the one its item's coordinates fall in (rows and columns counted from
+    /// the first numbered ones), on grids of either layout.
+    @Test("every key holds its item's cell", arguments: [(3_000, 0.9, 3e-4), (2_000, 1e-3, 1e-5), (500, 1e-4, 0.2)])
+    func keysHoldCells(count n: Int, spread: Double, radius r: Double) {
+        let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) &* 31 ^ r.bitPattern)
+        for forSweeps in [false, true] {
+            let grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: forSweeps, parallel: false)
+            let fw = Double(grid.w)
+            let columns = grid.lastColumn - grid.firstColumn + 1
+            for k in 0 ..< grid.keys.count {
+                let it = Int(items[grid.order(k)])
+                let column = Swift.min(Swift.max(Int(x[it] * fw), 0), grid.w - 1) - grid.firstColumn
+                let row = Swift.min(Swift.max(Int(y[it] * fw), 0), grid.w - 1) - grid.firstRow
+                let cell = Int(grid.keys[k] >> UInt64(LevelGrid.indexBits))
+                let expected = forSweeps ? row << grid.columnShift | column : row * columns + column
+                #expect(cell == expected, "slot \(k)")
+            }
+        }
+    }
 }
