@@ -254,12 +254,12 @@ extension ClusterBuilder {
                 if prefetches { lookahead.ahead(of: j) }
                 // Its walk index, or −1 when no item lies within r of it: then it is kept as it
                 // is, and stays in the run carried over at the next item that is not.
-                let seed = hasLists ? (listStart[j + 1] > listStart[j] ? j : -1) : Int(slotOf[j])
+                let seed = hasLists ? (listStart[j &+ 1] > listStart[j] ? j : -1) : Int(slotOf[j])
                 if seed < 0 { continue }
                 let pos = inPlace ? j : Int(positions[j])
                 // The items before it that no other item lies within r of: kept as they are.
                 if pos > carried { rows.next.append(contentsOf: UnsafeBufferPointer(rebasing: level[carried ..< pos])) }
-                carried = pos + 1
+                carried = pos &+ 1
                 if taken[seed] { continue }
                 taken[seed] = true
                 let it = Int(ids[seed])
@@ -276,13 +276,13 @@ extension ClusterBuilder {
                     for f in reached.elements {
                         let k = Int(f)
                         let w = Int(weights[k])
-                        n += w
+                        n &+= w
                         neighbours.append(WalkNeighbour(row: Int(ids[k]), walkIndex: k, xy: xy[k], weight: w))
                     }
                 } else {
                     // Each pair is listed once. Every listed neighbour is written and kept only
                     // when untaken, without a branch on `taken` (it goes either way in no pattern).
-                    for e in Int(listStart[seed]) ..< Int(listStart[seed + 1]) {
+                    for e in Int(listStart[seed]) ..< Int(listStart[seed &+ 1]) {
                         let k = Int(listed[e])
                         let untaken = !taken[k]
                         let w = Int(weights[k])
@@ -300,25 +300,26 @@ extension ClusterBuilder {
                 }
 
                 if n > n0 && n >= minPoints {
-                    let c = base + rows.x.count
-                    let id = Int32((pos << 5) + (z + 1) + featureCount)
+                    let c = base &+ rows.x.count
+                    // Below 2^31: positions and the feature count are at most `ClusterIndex.maximumFeatureCount`.
+                    let id = Int32(truncatingIfNeeded: pos &<< 5 &+ (z &+ 1) &+ featureCount)
                     var wx = p.x * Double(n0), wy = p.y * Double(n0)
                     if hasProperties { beginProperties(seed: it) }
                     // The seed is among them, in its row's place.
                     for v in found {
                         let b = v.row, k = v.walkIndex
-                        if k == seed { rows.children.append(Int32(b)); continue }
+                        if k == seed { rows.children.append(Int32(truncatingIfNeeded: b)); continue }
                         taken[k] = true
                         let nb = Double(v.weight)
                         wx += v.xy.x * nb
                         wy += v.xy.y * nb
-                        parentOf[b] = Int32(c)
+                        parentOf[b] = Int32(truncatingIfNeeded: c)
                         lastLevel[b] = lastLevelOfMembers
-                        rows.children.append(Int32(b))
+                        rows.children.append(Int32(truncatingIfNeeded: b))
                         if hasProperties { addProperties(member: b, cluster: c) }
                     }
                     if expressions.count > 0 { expressionValues.append(contentsOf: accumulated) }
-                    parentOf[it] = Int32(c)
+                    parentOf[it] = Int32(truncatingIfNeeded: c)
                     lastLevel[it] = lastLevelOfMembers
                     rows.appendCluster(row: c, x: wx / Double(n), y: wy / Double(n), count: n, id: id, childBase: childBase)
                 } else {
@@ -497,12 +498,12 @@ private struct WalkNeighbour {
         for i in 1..<n {
             let v = b[i]
             let key = order.key(v)
-            var j = i - 1
+            var j = i &- 1
             while j >= 0 && order.key(b[j]) > key {
-                b[j + 1] = b[j]
-                j -= 1
+                b[j &+ 1] = b[j]
+                j &-= 1
             }
-            b[j + 1] = v
+            b[j &+ 1] = v
         }
     }
 }

@@ -282,8 +282,8 @@ struct LevelGrid {
                             let (cx0, cx1) = block.columns
                             let own = Swift.min(Swift.max(cell(q.y, fw), cy0), cy1)
                             return forAnySlot(rows: own, own, columns: cx0, cx1, near)
-                                || forAnySlot(rows: cy0, own - 1, columns: cx0, cx1, near)
-                                || forAnySlot(rows: own + 1, cy1, columns: cx0, cx1, near)
+                                || forAnySlot(rows: cy0, own &- 1, columns: cx0, cx1, near)
+                                || forAnySlot(rows: own &+ 1, cy1, columns: cx0, cx1, near)
                         }
                         // Nearest first: in dense data the slots beside k are in its cell and
                         // nearly always within r.
@@ -303,17 +303,17 @@ struct LevelGrid {
     @inline(__always)
     private func forAnySlot(rows cy0: Int, _ cy1: Int, columns gx0: Int, _ gx1: Int, _ test: (Int) -> Bool) -> Bool {
         guard cy0 <= cy1, gx0 <= gx1 else { return false }
-        let cx0 = gx0 - firstColumn, cx1 = gx1 - firstColumn
-        let columnCount = lastColumn - firstColumn + 1
+        let cx0 = gx0 &- firstColumn, cx1 = gx1 &- firstColumn
+        let columnCount = lastColumn &- firstColumn &+ 1
         if !cellStart.isEmpty {
             return cellStart.withUnsafeBufferPointer { cellStart in
                 for cy in cy0...cy1 {
-                    let base = (cy - firstRow) * columnCount
-                    var k = Int(cellStart[base + cx0])
-                    let end = Int(cellStart[base + cx1 + 1])
+                    let base = (cy &- firstRow) &* columnCount
+                    var k = Int(cellStart[base &+ cx0])
+                    let end = Int(cellStart[base &+ cx1 &+ 1])
                     while k < end {
                         if test(k) { return true }
-                        k += 1
+                        k &+= 1
                     }
                 }
                 return false
@@ -332,7 +332,7 @@ struct LevelGrid {
                     var k = lo
                     while k < end && column[k] <= c1 {
                         if test(k) { return true }
-                        k += 1
+                        k &+= 1
                     }
                 }
                 return false

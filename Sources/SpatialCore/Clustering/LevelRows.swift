@@ -19,10 +19,10 @@ struct LevelRows {
     mutating func appendCluster(row c: Int, x cx: Double, y cy: Double, count n: Int, id: Int32, childBase: Int) {
         x.append(cx)
         y.append(cy)
-        count.append(Int32(n))
+        count.append(Int32(truncatingIfNeeded: n))
         ref.append(id)
         childEnd.append(Int32(childBase + children.count))
-        next.append(UInt32(c))
+        next.append(UInt32(truncatingIfNeeded: c))
     }
 
     /// Frees the buffers; the value must not be used afterwards.
