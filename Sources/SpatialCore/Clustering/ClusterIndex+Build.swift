@@ -53,7 +53,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // room for 2m rows the row arrays never grow (a growth copies them while the old copy is
         // still resident). Pages never written are never resident, so the unused room costs
         // address space only.
-        let capacity = 2 * m + 16
+        let capacity = Self.rowCapacity(points: m)
         count.reserveCapacity(capacity)
         // The projection, written in place; from `projectionParallelFrom` points (or the
         // options' test setting) its two halves run on the two cores (the other core has
@@ -126,6 +126,10 @@ struct ClusterBuilder<S: KDTreeScalar> {
         ref = consume feature
         ref.reserveCapacity(capacity)
     }
+
+    /// The room the row arrays reserve for a build over `m` points: every cluster has at least
+    /// two children, so the points and their clusters are fewer than 2m rows. O(1).
+    static func rowCapacity(points m: Int) -> Int { 2 * m + 16 }
 
     /// From how many points the projection splits over the two cores. A point costs a sine
     /// and a logarithm (about 25 ns here), far more than a grid pass's work per item, so the
@@ -323,8 +327,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // searched in the tree of the level above, as supercluster does.
         // (The rows' arrays were reserved at init and are not shared: the trees' coordinates are
         // gathered on the background thread through a view of them; see `RowCoordinates`.)
-        x.reserveCapacity(2 * pointCount + 16)
-        y.reserveCapacity(2 * pointCount + 16)
+        x.reserveCapacity(Self.rowCapacity(points: pointCount))
+        y.reserveCapacity(Self.rowCapacity(points: pointCount))
         let rowView = RowCoordinates(x: x, y: y)
         let background = BackgroundTrees<S>(rows: rowView)
         var tree: KDTree<S>? = nil
@@ -430,7 +434,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         }
         assert(rowView.isView(of: x, y), "the rows' arrays moved while the background thread reads them")
         if fast { segments = background.finish() }
-        assert(x.count < 2 * pointCount + 16, "more rows than the reservation's bound")
+        assert(x.count < Self.rowCapacity(points: pointCount), "more rows than the reservation's bound")
         zoomClusterStart = clusterStarts
         trees = levelTrees
     }

@@ -6,7 +6,7 @@
 /// appended. A row below the count at the time a job is handed over is therefore readable, with
 /// the same value, until the build ends: the hand-off (`DispatchQueue.async`) orders the writes
 /// before the reads. The build checks in debug builds that the arrays have not moved
-/// (``isView(of:_:)``) each time it hands a tree over and before it returns.
+/// (``isView(of:_:)``) at the start of every level and before it collects the trees.
 struct RowCoordinates: @unchecked Sendable {
     private let x: UnsafePointer<Double>
     private let y: UnsafePointer<Double>
