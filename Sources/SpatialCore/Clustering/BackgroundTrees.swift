@@ -16,6 +16,15 @@ import Dispatch
 /// (a system call on the build's thread), which costs more than sorting a few hundred items. Trees
 /// wait until the waiting ones hold ``batchItems`` items; those still waiting at `finish()` are
 /// sorted on the calling thread, which would otherwise only wait.
+///
+/// The background sorts step aside while the build runs a pass on both cores: the build closes
+/// ``gate`` around those passes (``Parallelism``), and each sort passes it between ranges and
+/// before each tree. Otherwise the build's half of such a pass, handed to a worker, shared a core
+/// with the sort (three threads on two cores) and the build thread waited for it. `perf sched`,
+/// cities500, 21 builds in a probe process: the workers' halves waited 407–441 ms in all for a
+/// core without the gate, 60–67 ms with it. Builds alternating in fresh processes, with the gate
+/// against without (median ratio of 8–12 pairs): cities500 0.888, uniform 1M 0.905, blobs 1M
+/// 0.861 (see PERFORMANCE.md, thirty-ninth session).
 final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     /// A tree waiting to be handed over: its ids (rows) and leaf size.
     private typealias Job = (ids: ContiguousArray<UInt32>, nodeSize: Int)
@@ -37,6 +46,8 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
     private var waitingItems = 0
     /// Where the trees' coordinates are read.
     private let rows: RowCoordinates
+    /// Closed by the build while it runs a pass on both cores; the background sorts wait at it.
+    let gate = PauseGate()
 
     /// Starts with no tree; the first one added gets index 0. `rows`: the build's row
     /// coordinates. O(1).
@@ -63,13 +74,17 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
         waiting = []
         waitingItems = 0
         queue.async(group: group) {
-            for job in jobs { self.built.append(self.tree(job)) }
+            for job in jobs {
+                self.gate.pass()
+                self.built.append(self.tree(job, passing: self.gate))
+            }
         }
     }
 
-    /// The tree of `job`: its rows' coordinates gathered, then sorted. O(n log n).
-    private func tree(_ job: Job) -> KDTree<S> {
-        KDTree(levelIDs: job.ids, coords: rows.gather(job.ids, as: S.self), nodeSize: job.nodeSize)
+    /// The tree of `job`: its rows' coordinates gathered, then sorted (passing `gate` between
+    /// ranges, if any). O(n log n).
+    private func tree(_ job: Job, passing gate: PauseGate? = nil) -> KDTree<S> {
+        KDTree(levelIDs: job.ids, coords: rows.gather(job.ids, as: S.self), nodeSize: job.nodeSize, passing: gate)
     }
 
     /// Waits for every tree handed over, sorts those still waiting here, and returns them all in

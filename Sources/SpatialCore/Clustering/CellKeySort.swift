@@ -39,7 +39,7 @@ enum CellKeySort {
     /// of a digit go after the first half's, so the result is the sequential sort's.
     /// O(n · passes + 2^digit bits · passes).
     static func radixSort(_ a: inout ContiguousArray<UInt64>, scratch: inout ContiguousArray<UInt64>,
-                          lowBit: Int, highBit: Int, parallel: Bool) {
+                          lowBit: Int, highBit: Int, parallel: Parallelism) {
         let n = a.count
         precondition(scratch.count == n)
         let maxDigitBits = n < 1 << 13 ? 8 : 13
@@ -49,14 +49,14 @@ enum CellKeySort {
         let radix = 1 << digitBits
         let mask = UInt64(radix - 1)
         // Per half: the digit counts, then each digit's next output slot.
-        var slots = ContiguousArray<Int>(repeating: 0, count: parallel ? 2 * radix : radix)
+        var slots = ContiguousArray<Int>(repeating: 0, count: parallel.isEnabled ? 2 * radix : radix)
         var shift = lowBit
         while shift < highBit {
             let s = UInt64(shift)
             slots.withUnsafeMutableBufferPointer { slots in
                 a.withUnsafeBufferPointer { a in
                     scratch.withUnsafeMutableBufferPointer { t in
-                        if !parallel {
+                        if !parallel.isEnabled {
                             count(a, shift: s, mask: mask, into: slots)
                             var total = 0
                             for d in 0 ..< radix {
@@ -71,7 +71,7 @@ enum CellKeySort {
                         let second = UnsafeMutableBufferPointer(rebasing: slots[radix...])
                         let low = UnsafeBufferPointer(rebasing: a[0 ..< n / 2])
                         let high = UnsafeBufferPointer(rebasing: a[n / 2 ..< n])
-                        ParallelPair.run(parallel: true,
+                        ParallelPair.run(parallel: parallel,
                                          { count(low, shift: s, mask: mask, into: first) },
                                          { count(high, shift: s, mask: mask, into: second) })
                         var total = 0
@@ -81,7 +81,7 @@ enum CellKeySort {
                             second[d] = total &+ k0
                             total &+= k0 &+ k1
                         }
-                        ParallelPair.run(parallel: true,
+                        ParallelPair.run(parallel: parallel,
                                          { scatter(low, shift: s, mask: mask, slots: first, into: t) },
                                          { scatter(high, shift: s, mask: mask, slots: second, into: t) })
                     }

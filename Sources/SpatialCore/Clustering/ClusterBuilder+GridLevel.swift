@@ -29,7 +29,7 @@ extension ClusterBuilder {
             // in level order, and their level positions (nil: every item, in place).
             let (active, positions) = activeItems(of: level, isolation: isolation, radius: r)
             let n = active.count
-            let parallel = n >= parallelFrom
+            let parallel = parallelism(items: n, from: parallelFrom)
             let source = neighbourSource(of: active, radius: r, parallel: parallel)
             let walk: WalkItems
             switch source {
@@ -120,7 +120,7 @@ extension ClusterBuilder {
     /// levels: cities500 687.5 M → 662.3 M instructions (its z7 then takes lists), blobs 1M
     /// 2,883.6 M → 2,801.5 M; below 12 saved no more (see PERFORMANCE.md, twenty-second session).
     /// O(n) plus the sweep's or the marking's block scans.
-    private mutating func neighbourSource(of items: ContiguousArray<UInt32>, radius r: Double, parallel: Bool) -> NeighbourSource {
+    private mutating func neighbourSource(of items: ContiguousArray<UInt32>, radius r: Double, parallel: Parallelism) -> NeighbourSource {
         let n = items.count
         let pairsBelow = pairListThreshold(items: n)
         let sweeps = pairsBelow > 0 && !searchedLastLevel

@@ -54,7 +54,7 @@ extension ClusterBuilder {
         -> (next: ContiguousArray<UInt32>, shared: SharedSweep?) {
         let r = options.searchRadius(atZoom: z), wider = options.searchRadius(atZoom: z - 1)
         let n = level.count
-        let parallel = n >= parallelFrom
+        let parallel = parallelism(items: n, from: parallelFrom)
         let pairsBelow = pairListThreshold(items: n)
         var grid = LevelGrid(items: level, x: x, y: y, radius: wider, forSweeps: true, parallel: parallel,
                              prefetchFrom: options.prefetchThreshold)

@@ -36,6 +36,9 @@ struct ClusterBuilder<S: KDTreeScalar> {
     /// Build scratch: the mean number of items within r of an item (itself included) on the last
     /// `.double` level that took pair lists; nil before the first.
     var listDensity: Double? = nil
+    /// `.double`: the gate of the background trees' sorts, closed while a pass of the build runs
+    /// on both cores (see ``BackgroundTrees``); nil before `run()` and for `.float32`.
+    var backgroundGate: PauseGate? = nil
 
     /// `feature`: the input's feature index per point, handed over (it becomes the points' rows'
     /// `ref`, without a copy that the whole build would hold twice).
@@ -303,6 +306,12 @@ struct ClusterBuilder<S: KDTreeScalar> {
         UInt32(truncatingIfNeeded: Swift.max(0, Swift.min(row, Int(UInt32.max))))
     }
 
+    /// Whether a pass over `n` items uses both cores (from `parallelFrom` items), pausing the
+    /// background trees' sorts meanwhile. O(1).
+    func parallelism(items n: Int, from parallelFrom: Int) -> Parallelism {
+        Parallelism(n >= parallelFrom, yielding: backgroundGate)
+    }
+
     mutating func run() {
         let minZoom = options.minZoom, maxZoom = options.maxZoom
         var level = ContiguousArray<UInt32>(filling: pointCount) { buf in
@@ -331,6 +340,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         y.reserveCapacity(Self.rowCapacity(points: pointCount))
         let rowView = RowCoordinates(x: x, y: y)
         let background = BackgroundTrees<S>(rows: rowView)
+        if fast { backgroundGate = background.gate }
         var tree: KDTree<S>? = nil
         var levelTrees: [KDTree<S>] = []
         var isolation: IsolationBound? = nil
@@ -344,7 +354,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // session).
         if options.isolationPrePass ?? IsolationBound.pays(bounds: bounds, count: pointCount, options: options) {
             isolation = IsolationBound(x: x, y: y, count: pointCount, bounds: bounds, options: options,
-                                       float32: !fast, singlePass: fast, parallel: pointCount >= parallelFrom)
+                                       float32: !fast, singlePass: fast, parallel: parallelism(items: pointCount, from: parallelFrom))
         }
         if fast {
             _ = background.add(ids: level, nodeSize: fastNodeSize)

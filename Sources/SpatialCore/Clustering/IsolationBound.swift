@@ -66,7 +66,7 @@ struct IsolationBound {
     /// `.double` build searches a grid, and a pass costs more than it saves there; the
     /// `.float32` build searches a k-d tree per item, and the passes pay (see the build).
     init(x: ContiguousArray<Double>, y: ContiguousArray<Double>, count m: Int, bounds: ItemBounds,
-         options: ClusterOptions, float32: Bool = false, singlePass: Bool = false, parallel: Bool) {
+         options: ClusterOptions, float32: Bool = false, singlePass: Bool = false, parallel: Parallelism) {
         // Passes (the first only when `singlePass`) with cell sizes 3 r(z) (plus margins) for
         // z = maxZoom, maxZoom − 2, …: each resolves the points whose nearest neighbour lies
         // within the cell size, so dense areas are settled by small cells (small 3×3 blocks)
@@ -170,7 +170,7 @@ struct IsolationBound {
     /// O(n + Σ block sizes).
     static func gatherAndSweep(
         keys: ContiguousArray<UInt64>, x: ContiguousArray<Double>, y: ContiguousArray<Double>, h: Double,
-        columns: Int, columnShift: Int, rows: Int, stop stop2: Double, parallel: Bool,
+        columns: Int, columnShift: Int, rows: Int, stop stop2: Double, parallel: Parallelism,
         prefetchFrom: Int, nearest: inout ContiguousArray<Double>,
         gathered: inout ContiguousArray<SIMD2<Double>>
     ) -> Int {
@@ -199,11 +199,11 @@ struct IsolationBound {
                     }
                 }
                 // The first key of a cell near the middle: the halves never share a cell.
-                let middle = parallel ? CellKeySort.cellStart(atOrAfter: m / 2, in: keys, cellShift: cellShift) : m
+                let middle = parallel.isEnabled ? CellKeySort.cellStart(atOrAfter: m / 2, in: keys, cellShift: cellShift) : m
                 nearest.withUnsafeMutableBufferPointer { nearest in
                     var settledLow = 0, settledHigh = 0
                     ParallelPair.run(
-                        parallel: parallel && middle < m,
+                        parallel: parallel.when(middle < m),
                         { settledLow = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: 0 ..< middle, h2: h2, stop2: stop2,
                                              columns: columns, columnShift: columnShift, rows: rows, nearest: nearest) },
                         { settledHigh = sweep(keys: keys, xy: UnsafeBufferPointer(xy), cells: middle ..< m, h2: h2, stop2: stop2,

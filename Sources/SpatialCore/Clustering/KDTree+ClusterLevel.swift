@@ -2,14 +2,20 @@ extension KDTree {
     /// A tree over one clustering level whose ids are chosen by the caller (the index's item
     /// rows) instead of `0 ..< n`: the same kdbush sort, so results come in kdbush order and map
     /// straight to rows without a per-level lookup array. O(n log n).
+    ///
+    /// `passing`: a background sort's gate (see ``PauseGate``): the sort then runs on the calling
+    /// thread alone and waits at the gate between ranges while it is closed; the layout is the
+    /// same.
     /// - Precondition: `coords.count == 2 * ids.count` (asserted in debug; internal callers only).
-    init(levelIDs ids: consuming ContiguousArray<UInt32>, coords: consuming ContiguousArray<Scalar>, nodeSize: Int) {
+    init(levelIDs ids: consuming ContiguousArray<UInt32>, coords: consuming ContiguousArray<Scalar>, nodeSize: Int,
+         passing gate: PauseGate? = nil) {
         assert(coords.count == 2 * ids.count)
         var ids = ids
         var coords = coords
         ids.withUnsafeMutableBufferPointer { idBuffer in
             coords.withUnsafeMutableBufferPointer { coordBuffer in
-                KDSorter(ids: idBuffer, coords: coordBuffer, nodeSize: nodeSize).sort()
+                let sorter = KDSorter(ids: idBuffer, coords: coordBuffer, nodeSize: nodeSize)
+                if let gate { sorter.sort(passing: gate) } else { sorter.sort() }
             }
         }
         self.init(orderedIDs: ids, coords: coords, nodeSize: nodeSize)

@@ -147,7 +147,7 @@ extension LevelGrid {
     /// 0.92×, uniform 1M 0.94×, blobs 1M 0.97×; the hydrant files do not take this path.
     ///
     /// - Complexity: O(n + candidates tested + pairs).
-    func neighbourLists(radius r: Double, candidateLimit: Int, pairLimit: Int, parallel: Bool) -> NeighbourLists? {
+    func neighbourLists(radius r: Double, candidateLimit: Int, pairLimit: Int, parallel: Parallelism) -> NeighbourLists? {
         let n = keys.count
         var low = ScratchBuffer<UInt64>(capacity: 1024)
         var high = ScratchBuffer<UInt64>(capacity: 1024)
@@ -155,14 +155,14 @@ extension LevelGrid {
             low.deallocate()
             high.deallocate()
         }
-        let middle = parallel ? cellStart(atOrAfter: n / 2) : n
+        let middle = parallel.isEnabled ? cellStart(atOrAfter: n / 2) : n
         var lowDone = true, highDone = true
         keys.withUnsafeBufferPointer { keys in
             // A pair of slots as the items' indices, order(i) << 32 | order(j).
             @inline(__always) func pair(_ i: Int, _ j: Int) -> UInt64 {
                 (keys[i] & Self.indexMask) << 32 | (keys[j] & Self.indexMask)
             }
-            ParallelPair.run(parallel: parallel && middle < n, {
+            ParallelPair.run(parallel: parallel.when(middle < n), {
                 lowDone = forEachCandidatePair(0 ..< middle, radius: r, limit: candidateLimit, pairLimit: pairLimit) { i, j, within in
                     low.append(pair(i, j), keeping: within)
                 }

@@ -61,7 +61,7 @@ struct LevelGrid {
     /// widened up to 4× where that allows a start offset per cell. `parallel`: its item passes
     /// (bounds, keys, coordinates) and its sort use both cores. O(n) plus, for searches, O(cells).
     init(items: ContiguousArray<UInt32>, x: ContiguousArray<Double>, y: ContiguousArray<Double>,
-         radius r: Double, forSweeps: Bool, parallel: Bool, prefetchFrom: Int = LevelGrid.prefetchFrom) {
+         radius r: Double, forSweeps: Bool, parallel: Parallelism, prefetchFrom: Int = LevelGrid.prefetchFrom) {
         self.forSweeps = forSweeps
         let n = items.count
         // A level holds at most ClusterIndex.maximumFeatureCount items, fewer than 2^26.
@@ -258,7 +258,7 @@ struct LevelGrid {
     /// without searching. `parallel`: the two halves of the slots are
     /// scanned on the two cores (each slot writes only its own item's entry).
     /// O(n + Σ scanned block sizes).
-    func markItemsWithNeighbours(radius r: Double, slots: UnsafeMutableBufferPointer<Int32>, parallel: Bool) {
+    func markItemsWithNeighbours(radius r: Double, slots: UnsafeMutableBufferPointer<Int32>, parallel: Parallelism) {
         assert(slots.count == xy.count)
         let fw = Double(w)
         let r2 = r * r

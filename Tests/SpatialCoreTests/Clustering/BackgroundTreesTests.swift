@@ -49,6 +49,26 @@ struct BackgroundTreesTests {
         }
     }
 
+    @Test("trees handed over while the build holds the gate closed are sorted once it opens, as built directly")
+    func gateClosedDuringAdds() {
+        var rng = TestLCG(seed: 2_024)
+        let (x, y) = Self.rows(1 << 14, rng: &rng)
+        let background = BackgroundTrees<Double>(rows: RowCoordinates(x: x, y: y))
+        let jobs = [3_000, 70_000, 600].map { Self.job($0, rows: x.count, rng: &rng) }
+        background.gate.close()
+        for ids in jobs { _ = background.add(ids: ids, nodeSize: 16) }
+        // The build opens the gate when its two-core pass ends, before it waits for the trees.
+        background.gate.open()
+        let trees = background.finish()
+        #expect(trees.count == jobs.count)
+        for (tree, ids) in zip(trees, jobs) {
+            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
+            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
+            #expect(tree.ids == direct.ids)
+            #expect(tree.coords == direct.coords)
+        }
+    }
+
     @Test("a view gathers rows' coordinates rounded to the tree's scalar, and knows its arrays")
     func rowView() {
         var rng = TestLCG(seed: 41)

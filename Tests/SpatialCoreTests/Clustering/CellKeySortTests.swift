@@ -24,7 +24,7 @@ struct CellKeySortTests {
         for parallel in [false, true] {
             var a = input
             var scratch = ContiguousArray<UInt64>(repeating: 0, count: n)
-            CellKeySort.radixSort(&a, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: parallel)
+            CellKeySort.radixSort(&a, scratch: &scratch, lowBit: 26, highBit: 26 + cellBits, parallel: Parallelism(parallel, yielding: PauseGate()))
             // The first difference, not two whole arrays, in the failure message.
             let firstDifference = a.count != n ? 0 : a.indices.first { a[$0] != expected[$0] }
             #expect(firstDifference == nil, "n \(n), \(cellBits) cell bits, parallel \(parallel)")

@@ -29,7 +29,7 @@ struct IsolationBoundTests {
         let n = x.count
         let options = try ClusterOptions()
         let bound = IsolationBound(x: x, y: y, count: n, bounds: ItemBounds(x: x, y: y, count: n),
-                                   options: options, float32: float32, parallel: parallel)
+                                   options: options, float32: float32, parallel: Parallelism(parallel, yielding: PauseGate()))
         Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
     }
 
@@ -92,7 +92,7 @@ struct IsolationBoundTests {
         let bounds = ItemBounds(x: x, y: y, count: n)
         for singlePass in [false, true] {
             let bound = IsolationBound(x: x, y: y, count: n, bounds: bounds, options: options, float32: float32,
-                                       singlePass: singlePass, parallel: parallel)
+                                       singlePass: singlePass, parallel: Parallelism(parallel, yielding: PauseGate()))
             Self.expectAgreesWithBruteForce(bound, x: x, y: y, options: options, float32: float32)
         }
     }

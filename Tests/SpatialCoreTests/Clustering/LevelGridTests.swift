@@ -33,7 +33,7 @@ struct LevelGridTests {
     func matchesBruteForce(count n: Int, spread: Double, radius r: Double) {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) ^ r.bitPattern)
         for (parallel, forSweeps) in [(false, false), (true, false), (false, true), (true, true)] {
-            var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: forSweeps, parallel: parallel)
+            var grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: forSweeps, parallel: Parallelism(parallel))
             grid.prepareSearches()
             #expect(grid.keys.count == items.count)
             // The item in slot k.
@@ -71,7 +71,7 @@ struct LevelGridTests {
             // Marking: an item gets its own slot exactly when another item lies within r.
             var slots = [Int32](repeating: -1, count: items.count)
             slots.withUnsafeMutableBufferPointer {
-                grid.markItemsWithNeighbours(radius: r, slots: $0, parallel: parallel)
+                grid.markItemsWithNeighbours(radius: r, slots: $0, parallel: Parallelism(parallel))
             }
             var wrongMarks = 0
             for (i, it) in items.enumerated() {
@@ -107,8 +107,8 @@ struct LevelGridTests {
         let (x, y, items) = Self.points(count: n, spread: spread, seed: UInt64(n) &* 31 ^ r.bitPattern)
         let expected = Self.pairsWithin(items, x: x, y: y, radius: r)
         for parallel in [false, true] {
-            let grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: true, parallel: parallel)
-            let lists = try #require(grid.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: parallel))
+            let grid = LevelGrid(items: items, x: x, y: y, radius: r, forSweeps: true, parallel: Parallelism(parallel))
+            let lists = try #require(grid.neighbourLists(radius: r, candidateLimit: .max, pairLimit: .max, parallel: Parallelism(parallel)))
             var found = Set<[Int]>()
             var entries = 0
             // The items that are in some pair within r.
