@@ -87,6 +87,10 @@ final class BackgroundTrees<S: KDTreeScalar>: @unchecked Sendable {
         KDTree(levelIDs: job.ids, coords: rows.gather(job.ids, as: S.self), nodeSize: job.nodeSize, passing: gate)
     }
 
+    /// How many trees the background thread has built so far (for tests): read on its queue, so
+    /// it waits for the batch being sorted. O(1) plus that wait.
+    var builtCount: Int { queue.sync { built.count } }
+
     /// Waits for every tree handed over, sorts those still waiting here, and returns them all in
     /// the order they were added. O(waiting items · log) on this thread.
     func finish() -> [KDTree<S>] {

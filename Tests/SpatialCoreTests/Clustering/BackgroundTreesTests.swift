@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import SpatialCore
 
@@ -23,6 +24,19 @@ struct BackgroundTreesTests {
         ContiguousArray((0 ..< n).map { _ in UInt32(rng.below(rows)) })
     }
 
+    /// Checks that `trees` are the trees of `jobs`, in order, each laid out as sorted directly
+    /// from its rows' coordinates.
+    static func expectBuiltDirectly(_ trees: [KDTree<Double>], jobs: [ContiguousArray<UInt32>],
+                                    x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
+        #expect(trees.count == jobs.count)
+        for (tree, ids) in zip(trees, jobs) {
+            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
+            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
+            #expect(tree.ids == direct.ids)
+            #expect(tree.coords == direct.coords)
+        }
+    }
+
     @Test("trees of every size come back in order, each as built directly",
           arguments: [[0, 1, 3], [5_000, 2, 40, 700, 1, 300, 300], [BackgroundTrees<Double>.batchItems - 1, 1, 2_000, 7]])
     func inOrder(sizes: [Int]) {
@@ -39,14 +53,7 @@ struct BackgroundTreesTests {
             x.append(rng.next53())
             y.append(rng.next53())
         }
-        let trees = background.finish()
-        #expect(trees.count == jobs.count)
-        for (tree, ids) in zip(trees, jobs) {
-            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
-            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
-            #expect(tree.ids == direct.ids)
-            #expect(tree.coords == direct.coords)
-        }
+        Self.expectBuiltDirectly(background.finish(), jobs: jobs, x: x, y: y)
     }
 
     @Test("trees handed over while the build holds the gate closed are sorted once it opens, as built directly")
@@ -54,19 +61,24 @@ struct BackgroundTreesTests {
         var rng = TestLCG(seed: 2_024)
         let (x, y) = Self.rows(1 << 14, rng: &rng)
         let background = BackgroundTrees<Double>(rows: RowCoordinates(x: x, y: y))
-        let jobs = [3_000, 70_000, 600].map { Self.job($0, rows: x.count, rng: &rng) }
+        // Each job is handed over on its own (more than a batch's items), and small enough to be
+        // sorted well within the wait below were the gate not kept.
+        let jobs = [600, 700].map { Self.job($0, rows: x.count, rng: &rng) }
         background.gate.close()
         for ids in jobs { _ = background.add(ids: ids, nodeSize: 16) }
+        // The count of trees built is read on the trees' queue: it comes back only once the
+        // handed-over trees are sorted, which they must not be while the gate is closed.
+        let counted = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = background.builtCount
+            counted.signal()
+        }
+        let early = counted.wait(timeout: .now() + 0.2) == .success
+        #expect(!early, "trees were sorted while the gate was closed")
         // The build opens the gate when its two-core pass ends, before it waits for the trees.
         background.gate.open()
-        let trees = background.finish()
-        #expect(trees.count == jobs.count)
-        for (tree, ids) in zip(trees, jobs) {
-            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
-            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
-            #expect(tree.ids == direct.ids)
-            #expect(tree.coords == direct.coords)
-        }
+        if !early { #expect(counted.wait(timeout: .now() + 60) == .success, "the trees were not sorted after the gate opened") }
+        Self.expectBuiltDirectly(background.finish(), jobs: jobs, x: x, y: y)
     }
 
     @Test("a view gathers rows' coordinates rounded to the tree's scalar, and knows its arrays")
