@@ -77,6 +77,7 @@ struct Parallelism: Sendable, ExpressibleByBooleanLiteral {
         self.yielding = yielding
     }
 
+    /// Both cores when `value`, without a gate (`parallel: false` at a call site). O(1).
     @inlinable init(booleanLiteral value: Bool) {
         self.init(value)
     }
