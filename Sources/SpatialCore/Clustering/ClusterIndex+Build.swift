@@ -62,7 +62,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // options' test setting) its two halves run on the two cores (the other core has
         // nothing to do yet).
         let round = S.self == Float.self
-        let parallel = m >= (options.parallelThreshold ?? Self.projectionParallelFrom)
+        let parallel = Parallelism(m >= (options.parallelThreshold ?? Self.projectionParallelFrom))
         var projectedY = ContiguousArray<Double>()
         x = ContiguousArray(unsafeUninitializedCapacity: capacity) { xs, xCount in
             projectedY = ContiguousArray(unsafeUninitializedCapacity: capacity) { ys, yCount in

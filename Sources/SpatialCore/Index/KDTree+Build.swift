@@ -27,7 +27,7 @@ internal struct KDSorter<Scalar: KDTreeScalar> {
         }
         let m = right >> 1
         select(k: m, left: 0, right: right, axis: 0)
-        ParallelPair.run(parallel: n >= ParallelPair.threshold,
+        ParallelPair.run(parallel: Parallelism(n >= ParallelPair.threshold),
             { sortRange(left: 0, right: m - 1, axis: 1) }, { sortRange(left: m + 1, right: right, axis: 1) })
     }
 

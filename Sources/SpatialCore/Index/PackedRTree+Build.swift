@@ -42,7 +42,7 @@ extension PackedRTree {
         // The gather below reads each box from the caller's columns. Staging the boxes
         // interleaved first (one 32-byte read per item) was 6% faster on this machine, but held
         // 32 MB more per 1M boxes at the peak (75 MB against 45): not kept.
-        let parallel = n >= ParallelPair.threshold
+        let parallel = Parallelism(n >= ParallelPair.threshold)
         if n > nodeSize {
             var width = maxX - minX
             if width == 0 || width.isNaN { width = 1 }
@@ -163,7 +163,7 @@ extension PackedRTree {
         }
         let n = source.count
         var first = Partial(), second = Partial()
-        ParallelPair.run(parallel: n >= ParallelPair.threshold,
+        ParallelPair.run(parallel: Parallelism(n >= ParallelPair.threshold),
             { first = scan(0 ..< n / 2) }, { second = scan(n / 2 ..< n) })
         if first.firstNaN >= 0 { throw .invalidCoordinate(index: first.firstNaN) }
         if second.firstNaN >= 0 { throw .invalidCoordinate(index: second.firstNaN) }

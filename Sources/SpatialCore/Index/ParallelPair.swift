@@ -9,37 +9,22 @@ internal enum ParallelPair {
     /// Below this many items the thread hand-off costs more than it saves.
     @usableFromInline static var threshold: Int { 1 << 16 }
 
-    /// Runs `first` and `second` concurrently when `parallel` is true, else in order.
-    @inlinable static func run(parallel: Bool, _ first: () -> Void, _ second: () -> Void) {
-        run(parallel: Parallelism(parallel), first, second)
-    }
-
     /// Runs `first` and `second` concurrently when `parallel` is enabled, else in order.
     @inlinable static func run(parallel: Parallelism, _ first: () -> Void, _ second: () -> Void) {
         forEach(2, parallel: parallel) { i in if i == 0 { first() } else { second() } }
     }
 
     /// Calls `body` with the two halves of `0 ..< count`, `0 ..< count / 2` then `count / 2 ..< count`,
-    /// concurrently when `parallel` is true. `body` must write only memory of its own half.
-    @inlinable static func halves(of count: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
-        halves(of: count, parallel: Parallelism(parallel), body)
-    }
-
-    /// The same as the `Bool` form, with a ``Parallelism``.
+    /// concurrently when `parallel` is enabled. `body` must write only memory of its own half.
     @inlinable static func halves(of count: Int, parallel: Parallelism, _ body: (Range<Int>) -> Void) {
         run(parallel: parallel, { body(0 ..< count / 2) }, { body(count / 2 ..< count) })
     }
 
     /// Calls `body` with every index in `0 ..< count`, spread over both cores when `parallel`
-    /// is true (each core takes the next index as it finishes one, so list long tasks first),
+    /// is enabled (each core takes the next index as it finishes one, so list long tasks first),
     /// else in order on the calling thread. `body` must write only memory of its own index.
-    @inlinable static func forEach(_ count: Int, parallel: Bool, _ body: (Int) -> Void) {
-        forEach(count, parallel: Parallelism(parallel), body)
-    }
-
-    /// The same as the `Bool` form, with a ``Parallelism``: while the pieces run on both
-    /// cores, the gate it names (if any) is closed, so that the background work behind it steps
-    /// aside.
+    /// While the pieces run on both cores, the gate `parallel` names (if any) is closed, so that
+    /// the background work behind it steps aside.
     @inlinable static func forEach(_ count: Int, parallel: Parallelism, _ body: (Int) -> Void) {
         guard parallel.isEnabled && count > 1 else {
             for i in 0 ..< count { body(i) }

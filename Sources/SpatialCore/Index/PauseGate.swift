@@ -6,9 +6,10 @@ import Foundation
 /// build's passes split their work over the two cores (``ParallelPair``). On a machine with two
 /// cores those three threads share two: the half handed to a worker then waited behind the
 /// trees' sort, and the build thread, its own half done, waited for it (`perf sched`, cities500:
-/// the build thread slept 8–11 ms a build, nearly all of it in such waits). So the build closes the gate around each two-core section, and the
-/// trees' sort passes the gate between ranges: it waits there while the gate is closed, and
-/// goes on where it stopped once every section has ended. Only where the background work runs
+/// the build thread slept 8–11 ms a build, nearly all of it in such waits). So the build closes
+/// the gate around each two-core section, and the trees' sort passes the gate between ranges: it
+/// waits there while the gate is closed, and goes on where it stopped once every section has
+/// ended. Only where the background work runs
 /// changes, never what it computes.
 ///
 /// Closing never waits, and the background work never holds the gate, so a section cannot wait

@@ -28,7 +28,7 @@ struct FilledArrayTests {
             var seen = [Int](repeating: 0, count: count)
             var lowPart = 0 ..< 0, highPart = 0 ..< 0
             seen.withUnsafeMutableBufferPointer { seen in
-                ParallelPair.halves(of: count, parallel: parallel) { part in
+                ParallelPair.halves(of: count, parallel: Parallelism(parallel)) { part in
                     for i in part { seen[i] += 1 }
                     if part.lowerBound == 0 && part.upperBound == count / 2 { lowPart = part } else { highPart = part }
                 }
