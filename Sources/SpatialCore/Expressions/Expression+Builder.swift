@@ -146,7 +146,7 @@ extension Node {
         case .geometryType, .typeOf, .toString, .concat, .upcase, .downcase, .image, .format, .numberFormat:
             return .string
         case .properties: return .object
-        case .zoom, .e, .pi, .indexOf, .length, .arithmetic, .unary, .toNumber: return .number
+        case .zoom, .e, .pi, .ln2, .indexOf, .length, .arithmetic, .unary, .toNumber: return .number
         case .assertType(let t, _): return t
         case .assertArray: return .array
         case .slice(let x, _, _):

@@ -125,7 +125,7 @@ extension Node {
     /// The direct sub-expressions. O(children).
     var children: [Node] {
         switch self {
-        case .literal, .get, .has, .id, .geometryType, .properties, .zoom, .accumulated, .e, .pi: []
+        case .literal, .get, .has, .id, .geometryType, .properties, .zoom, .accumulated, .e, .pi, .ln2: []
         case .getDynamic(let a), .hasDynamic(let a), .length(let a), .not(let a), .unary(_, let a),
             .typeOf(let a), .toString(let a), .toBoolean(let a), .upcase(let a), .downcase(let a),
             .featureState(let a), .image(let a):

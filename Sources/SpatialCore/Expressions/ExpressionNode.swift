@@ -149,6 +149,8 @@ public enum Interpolation: Hashable, Sendable {
     case unary(UnaryMathOperator, Node)
     case e
     case pi
+    /// `["ln2"]`: the natural logarithm of 2 (in the style specification, not in `expressions.md`'s list).
+    case ln2
     case typeOf(Node)
     case assertType(ExpressionType, [Node])
     case assertArray(ArrayItemType, Int?, [Node])

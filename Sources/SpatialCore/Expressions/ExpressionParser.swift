@@ -7,7 +7,7 @@ struct ExpressionParser {
         "index-of", "length", "case", "match", "coalesce", "==", "!=", "<", "<=", ">", ">=", "!", "all",
         "any", "step", "interpolate", "+", "-", "*", "/", "%", "^", "min", "max", "abs", "ceil", "floor",
         "round", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e", "pi",
-        "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
+        "ln2", "typeof", "number", "string", "boolean", "array", "object", "to-number", "to-string",
         "to-boolean", "concat", "upcase", "downcase",
         // Beyond the spec's list (ExpressionParser+BeyondSpec.swift).
         "feature-state", "image", "format", "let", "var", "slice", "number-format",
@@ -129,13 +129,14 @@ struct ExpressionParser {
             }
             let key = try node(a, 1, zoom: zoom, .string)
             return (isGet ? .getDynamic(key) : .hasDynamic(key), type)
-        case "id", "geometry-type", "properties", "e", "pi":
+        case "id", "geometry-type", "properties", "e", "pi", "ln2":
             try arity(op, a, 0...0)
             switch op {
             case "id": return (.id, .value)
             case "geometry-type": return (.geometryType, .string)
             case "properties": return (.properties, .object)
             case "e": return (.e, .number)
+            case "ln2": return (.ln2, .number)
             default: return (.pi, .number)
             }
         case "zoom":
@@ -234,10 +235,24 @@ struct ExpressionParser {
             try arity(op, a, 1...Int.max)
             var nodes: [Node] = []
             var types: [ExpressionType] = []
+            // A top-level `coalesce` passes that place on to its arguments, as the style
+            // specification's parsers do: one of them may be the value's zoom curve.
+            var zoomCurves = 0
             for i in 1..<a.count {
-                let (n, t) = try child(a, i, zoom: zoom)
+                let (n, t): (Node, ExpressionType)
+                if topLevel {
+                    path.append(.index(i))
+                    defer { path.removeLast() }
+                    (n, t) = try parse(a[i], zoom: zoom, topLevel: true)
+                    if Self.isZoomCurve(n) { zoomCurves += 1 }
+                } else {
+                    (n, t) = try child(a, i, zoom: zoom)
+                }
                 nodes.append(n)
                 types.append(t)
+            }
+            if zoomCurves > 1 {
+                throw fail("only one zoom-based \"step\" or \"interpolate\" may be used in an expression")
             }
             return (.coalesce(nodes), Self.common(types.filter { $0 != .null }))
         case "==", "!=", "<", "<=", ">", ">=":
@@ -335,6 +350,14 @@ struct ExpressionParser {
     }
 
     /// Parses the ramp input; in a paint/layout value, a top-level ramp may take `["zoom"]` exactly.
+    /// Whether `node` is a `step` or `interpolate` whose input is the zoom. O(1).
+    static func isZoomCurve(_ node: Node) -> Bool {
+        switch node {
+        case .step(.zoom, _, _), .interpolate(_, .zoom, _, _): true
+        default: false
+        }
+    }
+
     mutating func rampInput(_ a: [JSONValue], _ i: Int, zoom: Bool, topLevel: Bool) throws(ExpressionParseError) -> Node {
         if topLevel && purpose == .value && a[i] == ["zoom"] { return .zoom }
         return try node(a, i, zoom: zoom, .number)
@@ -414,17 +437,19 @@ struct ExpressionParser {
             throw fail("expected an interpolation type: [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2]")
         }
         let numbers = spec.dropFirst().compactMap(\.numberValue)
+        // As the style specification's reference parser: `linear` ignores any further elements
+        // and `exponential` any after its base (one of the specification's own cases has one).
         switch name {
-        case "linear" where spec.count == 1:
+        case "linear":
             return .linear
-        case "exponential" where spec.count == 2 && numbers.count == 1:
-            return .exponential(numbers[0])
+        case "exponential" where spec.count >= 2 && spec[1].numberValue != nil:
+            return .exponential(spec[1].numberValue!)
         case "cubic-bezier" where spec.count == 5 && numbers.count == 4:
             guard numbers.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
                 throw fail("cubic-bezier control points must be numbers between 0 and 1")
             }
             return .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
-        case "linear", "exponential", "cubic-bezier":
+        case "exponential", "cubic-bezier":
             throw fail("malformed [\"\(name)\"] interpolation: expected [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2] with literal numbers")
         default:
             throw fail("unknown interpolation type \"\(name)\"")

@@ -81,6 +81,9 @@ struct FlatProgramBuilder {
         case .pi:
             ins = Instruction(op: .number)
             ins.number = Double.pi
+        case .ln2:
+            ins = Instruction(op: .number)
+            ins.number = 0.6931471805599453
         case .arithmetic(let op, let xs):
             // `max` / `min` of one operand is that operand, which must be a number.
             if (op == .max || op == .min) && xs.count == 1, case .get(let key) = xs[0] {

@@ -38,6 +38,8 @@ extension Node {
             return .number(M_E)
         case .pi:
             return .number(Double.pi)
+        case .ln2:
+            return .number(M_LN2)
         case .arithmetic, .unary:
             guard let n = number(c) else { return nil }
             return .number(n)
@@ -96,6 +98,8 @@ extension Node {
             return M_E
         case .pi:
             return Double.pi
+        case .ln2:
+            return M_LN2
         case .step(let input, let stops, let outputs):
             guard let x = input.number(c) else { return nil }
             return outputs[Node.stepIndex(x, stops)].number(c)

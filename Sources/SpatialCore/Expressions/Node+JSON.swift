@@ -23,6 +23,7 @@ extension Node {
         case .accumulated: return ["accumulated"]
         case .e: return ["e"]
         case .pi: return ["pi"]
+        case .ln2: return ["ln2"]
         case .at(let i, let t): return ["at", i.jsonValue, t.jsonValue]
         case .contains(let n, let h): return ["in", n.jsonValue, h.jsonValue]
         case .indexOf(let n, let h, let f):

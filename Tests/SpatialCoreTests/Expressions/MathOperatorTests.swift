@@ -98,6 +98,11 @@ let mathCases: [ExpressionCase] = [
     c(["asin", 2], .number(.nan)),
     c(["e"], .number(M_E)),
     c(["pi"], .number(Double.pi)),
+    // `ln2`: in the style specification, not in expressions.md's list.
+    approx(["ln2"], log(2.0), 1e-16),
+    approx(["^", ["e"], ["ln2"]], 2, 1e-15),
+    c(["*", ["ln2"], 0], 0),
+    rejected(["ln2", 1]),
     rejected(["pi", 1]),
     rejected(["e", 1]),
     rejected(["abs"]),

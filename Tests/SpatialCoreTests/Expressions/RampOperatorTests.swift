@@ -73,7 +73,9 @@ let rampCases: [ExpressionCase] = [
     rejected(["interpolate", ["cubic-bezier", 0, 0, 1], 1, 0, 0, 1, 1]),
     rejected(["interpolate", ["exponential"], 1, 0, 0, 1, 1]),
     rejected(["interpolate", ["exponential", "2"], 1, 0, 0, 1, 1]),
-    rejected(["interpolate", ["linear", 1], 1, 0, 0, 1, 1]),
+    // The reference parser ignores elements after `linear` and after the exponential base.
+    c(["interpolate", ["linear", 1], 0.25, 0, 0, 1, 1], 0.25),
+    approx(["interpolate", ["exponential", 2, 9999], 2, 1, 2, 3, 6], 2 + 4.0 / 3, 1e-12),
     rejected(["interpolate", ["foo"], 1, 0, 0, 1, 1]),
     rejected(["interpolate", "linear", 1, 0, 0, 1, 1]),
     rejected(["interpolate", ["linear"], 1, 0, "a", 1, "b"]),
@@ -106,7 +108,14 @@ let rampCases: [ExpressionCase] = [
     rejected(["step", ["zoom"], 1, 5, ["zoom"]], purpose: .value),
     rejected(["interpolate", ["linear"], ["zoom"], 0, ["zoom"], 10, 2], purpose: .value),
     rejected(["case", true, ["interpolate", ["linear"], ["zoom"], 0, 1, 1, 2], 0], purpose: .value),
-    rejected(["coalesce", ["step", ["zoom"], 1, 5, 2]], purpose: .value),
+    // A top-level `coalesce` (like `let`) passes the top-level place on, as the reference
+    // parsers do: one of its arguments may be the zoom curve, not two.
+    c(["coalesce", ["step", ["zoom"], 1, 5, 2]], 2, zoom: 6, purpose: .value),
+    c(["coalesce", ["get", "missing"], ["interpolate", ["linear"], ["zoom"], 0, 0, 10, 10]], 4, zoom: 4, purpose: .value),
+    c(["let", "a", 1, ["coalesce", ["get", "z"], ["step", ["zoom"], ["var", "a"], 5, 2]]], 1, zoom: 3, purpose: .value),
+    rejected(["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]], purpose: .value),
+    rejected(["coalesce", ["+", ["zoom"], 1]], purpose: .value),
+    rejected(["+", 1, ["coalesce", ["step", ["zoom"], 1, 5, 2]]], purpose: .value),
     rejected(["step", ["get", "n"], 0, 1, ["step", ["zoom"], 1, 5, 2]], purpose: .value),
     rejected(["zoom"], purpose: .clusterMap),
     rejected(["zoom"], purpose: .clusterReduce),
