@@ -74,6 +74,7 @@ enum StyleSpecSuite {
         "min/arity-0": "expressions.md: `min` takes one or more arguments (the reference allows none: +∞)",
         "match/mismatch-input": "the input's type is checked when evaluating: another type gives the fallback (expressions.md)",
         "match/mismatch-input-literal-string": "the input's type is checked when evaluating: another type gives the fallback (expressions.md)",
+        "match/mismatch-input-literal-number": "the input's type is checked when evaluating: another type gives the fallback (expressions.md)",
         "match/mismatch-output": "outputs of several types make a `value` result instead of a load-time error",
         "number-format/unit": "a `unit` is accepted and not applied (see ExpressionParser+BeyondSpec.swift)",
         "interpolate/exponential-uninterpolatable-numeric-array":
@@ -166,18 +167,23 @@ enum StyleSpecSuite {
         return report
     }
 
-    /// Every operator name in `json` (first elements of arrays that are strings, outside `literal`).
+    /// Every operator name in `json` (first elements of arrays that are strings, outside `literal`
+    /// and `match` labels).
     static func operators(in json: JSONValue) -> Set<String> {
         guard case .array(let items) = json, let first = items.first else {
             if case .object(let o) = json { return o.values.reduce(into: []) { $0.formUnion(operators(in: $1)) } }
             return []
         }
         var found: Set<String> = []
+        var labels: Set<Int> = []
         if case .string(let op) = first {
             found.insert(op)
             if op == "literal" { return found }
+            // `match`'s labels (every other element from the second to the fallback) are
+            // literals, arrays of them too.
+            if op == "match" { labels = Set(stride(from: 2, to: items.count - 1, by: 2)) }
         }
-        for item in items { found.formUnion(operators(in: item)) }
+        for (i, item) in items.enumerated() where !labels.contains(i) { found.formUnion(operators(in: item)) }
         return found
     }
 
