@@ -94,9 +94,7 @@ extension ExpressionParser {
             expandedSize = before
             i += 2
         }
-        path.append(.index(a.count - 1))
-        defer { path.removeLast() }
-        return try parse(a[a.count - 1], zoom: zoom, topLevel: topLevel)
+        return try child(a, a.count - 1, zoom: zoom, topLevel: topLevel)
     }
 
     /// The operands of `["number-format", input, options]`: a number and an options object whose

@@ -43,12 +43,14 @@ struct ExpressionParser {
     }
 
     /// Parses `args[i]` (a child at index `i` of the current array).
+    /// `topLevel`: the child stands in its parent's top-level place (`let`'s body, a top-level
+    /// `coalesce`'s arguments), where a paint or layout value's zoom curve may be.
     mutating func child(
-        _ args: [JSONValue], _ i: Int, zoom: Bool, expecting expected: ExpressionType = .value
+        _ args: [JSONValue], _ i: Int, zoom: Bool, expecting expected: ExpressionType = .value, topLevel: Bool = false
     ) throws(ExpressionParseError) -> (Node, ExpressionType) {
         path.append(.index(i))
         defer { path.removeLast() }
-        let (node, type) = try parse(args[i], zoom: zoom)
+        let (node, type) = try parse(args[i], zoom: zoom, topLevel: topLevel)
         if !expected.accepts(type) {
             throw fail("expected \(expected) but found \(type)")
         }
@@ -237,24 +239,16 @@ struct ExpressionParser {
             var types: [ExpressionType] = []
             // A top-level `coalesce` passes that place on to its arguments, as the style
             // specification's parsers do: one of them may be the value's zoom curve.
-            var zoomCurves = 0
             for i in 1..<a.count {
-                let (n, t): (Node, ExpressionType)
-                if topLevel {
-                    path.append(.index(i))
-                    defer { path.removeLast() }
-                    (n, t) = try parse(a[i], zoom: zoom, topLevel: true)
-                    if Self.isZoomCurve(n) { zoomCurves += 1 }
-                } else {
-                    (n, t) = try child(a, i, zoom: zoom)
-                }
+                let (n, t) = try child(a, i, zoom: zoom, topLevel: topLevel)
                 nodes.append(n)
                 types.append(t)
             }
-            if zoomCurves > 1 {
+            let node = Node.coalesce(nodes)
+            if topLevel && Self.zoomCurveCount(node) > 1 {
                 throw fail("only one zoom-based \"step\" or \"interpolate\" may be used in an expression")
             }
-            return (.coalesce(nodes), Self.common(types.filter { $0 != .null }))
+            return (node, Self.common(types.filter { $0 != .null }))
         case "==", "!=", "<", "<=", ">", ">=":
             return try parseComparison(ComparisonOperator(rawValue: op)!, a, zoom: zoom)
         case "!":
@@ -349,15 +343,18 @@ struct ExpressionParser {
         return (.match(input, labels, outputs, fallback), Self.common(types))
     }
 
-    /// Parses the ramp input; in a paint/layout value, a top-level ramp may take `["zoom"]` exactly.
-    /// Whether `node` is a `step` or `interpolate` whose input is the zoom. O(1).
-    static func isZoomCurve(_ node: Node) -> Bool {
+    /// How many zoom curves (a `step` or `interpolate` whose input is the zoom) stand in
+    /// `node`'s top-level place: itself, or the arguments of a top-level `coalesce`, nested ones
+    /// included. O(arguments of nested `coalesce`s).
+    static func zoomCurveCount(_ node: Node) -> Int {
         switch node {
-        case .step(.zoom, _, _), .interpolate(_, .zoom, _, _): true
-        default: false
+        case .step(.zoom, _, _), .interpolate(_, .zoom, _, _): 1
+        case .coalesce(let args): args.reduce(0) { $0 + zoomCurveCount($1) }
+        default: 0
         }
     }
 
+    /// Parses the ramp input; in a paint/layout value, a top-level ramp may take `["zoom"]` exactly.
     mutating func rampInput(_ a: [JSONValue], _ i: Int, zoom: Bool, topLevel: Bool) throws(ExpressionParseError) -> Node {
         if topLevel && purpose == .value && a[i] == ["zoom"] { return .zoom }
         return try node(a, i, zoom: zoom, .number)
@@ -436,24 +433,25 @@ struct ExpressionParser {
         guard case .array(let spec) = json, case .string(let name)? = spec.first else {
             throw fail("expected an interpolation type: [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2]")
         }
-        let numbers = spec.dropFirst().compactMap(\.numberValue)
         // As the style specification's reference parser: `linear` ignores any further elements
         // and `exponential` any after its base (one of the specification's own cases has one).
         switch name {
         case "linear":
             return .linear
-        case "exponential" where spec.count >= 2 && spec[1].numberValue != nil:
-            return .exponential(spec[1].numberValue!)
-        case "cubic-bezier" where spec.count == 5 && numbers.count == 4:
-            guard numbers.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
-                throw fail("cubic-bezier control points must be numbers between 0 and 1")
+        case "exponential":
+            if spec.count >= 2, case .number(let base) = spec[1] { return .exponential(base) }
+        case "cubic-bezier":
+            let numbers = spec.dropFirst().compactMap(\.numberValue)
+            if spec.count == 5 && numbers.count == 4 {
+                guard numbers.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
+                    throw fail("cubic-bezier control points must be numbers between 0 and 1")
+                }
+                return .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
             }
-            return .cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
-        case "exponential", "cubic-bezier":
-            throw fail("malformed [\"\(name)\"] interpolation: expected [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2] with literal numbers")
         default:
             throw fail("unknown interpolation type \"\(name)\"")
         }
+        throw fail("malformed [\"\(name)\"] interpolation: expected [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2] with literal numbers")
     }
 
     mutating func parseMathOrType(_ op: String, _ a: [JSONValue], zoom: Bool) throws(ExpressionParseError) -> (Node, ExpressionType) {

@@ -114,6 +114,8 @@ let rampCases: [ExpressionCase] = [
     c(["coalesce", ["get", "missing"], ["interpolate", ["linear"], ["zoom"], 0, 0, 10, 10]], 4, zoom: 4, purpose: .value),
     c(["let", "a", 1, ["coalesce", ["get", "z"], ["step", ["zoom"], ["var", "a"], 5, 2]]], 1, zoom: 3, purpose: .value),
     rejected(["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]], purpose: .value),
+    rejected(["coalesce", ["coalesce", ["step", ["zoom"], 1, 5, 2]], ["step", ["zoom"], 1, 6, 2]], purpose: .value),
+    rejected(["coalesce", ["let", "a", 1, ["step", ["zoom"], ["var", "a"], 5, 2]], ["step", ["zoom"], 1, 6, 2]], purpose: .value),
     rejected(["coalesce", ["+", ["zoom"], 1]], purpose: .value),
     rejected(["+", 1, ["coalesce", ["step", ["zoom"], 1, 5, 2]]], purpose: .value),
     rejected(["step", ["get", "n"], 0, 1, ["step", ["zoom"], 1, 5, 2]], purpose: .value),

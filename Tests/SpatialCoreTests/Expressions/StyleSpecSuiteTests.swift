@@ -84,13 +84,17 @@ enum StyleSpecSuite {
     /// Result types SpatialCore carries.
     static let carriedTypes: Set<String> = ["number", "string", "boolean", "value", "null", "object"]
 
+    /// What a run found.
     struct Report {
+        /// Cases parsed (and evaluated where upstream's parse succeeds).
         var ran = 0
+        /// Cases left out: operators or result types not carried, or a typed parse not modelled.
         var skipped = 0
         /// Cases rejected by the reference only because a constant part fails when evaluated.
         var foldedConstants = 0
         /// The cases of ``knownDifferences`` met, with their reasons.
         var known: [String] = []
+        /// The disagreements, one line each.
         var failures: [String] = []
         var summary: String {
             "style-spec expression cases: \(ran) run, \(skipped) skipped (operators or types not carried), "
@@ -100,13 +104,18 @@ enum StyleSpecSuite {
         }
     }
 
+    /// Runs every `test.json` below `directory`. Throws when a file cannot be read or is not
+    /// JSON. O(cases · their size).
     static func run(directory: URL) throws -> Report {
         var report = Report()
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "test.json" }
             .sorted { $0.path < $1.path } ?? []
+        // Both sides resolved, so that a symbolic link in the directory's path (macOS's /var)
+        // cannot shift the case names.
+        let base = directory.resolvingSymlinksInPath().pathComponents
         for file in files {
-            let name = String(file.deletingLastPathComponent().path.dropFirst(directory.path.count + 1))
+            let name = file.deletingLastPathComponent().resolvingSymlinksInPath().pathComponents.dropFirst(base.count).joined(separator: "/")
             let text = try String(contentsOf: file, encoding: .utf8)
             let json = try JSONValue(parsing: text)
             guard case .object(let test) = json, let written = test["expression"],
