@@ -1,7 +1,8 @@
 import Dispatch
 
 /// The per-level query trees of a `.double` build, sorted on a background thread while the build
-/// goes on with the next levels (the trees are only read after the build, never during it).
+/// goes on with the next levels (the trees are only read after the build, never during it). The
+/// build's trees hold `Float` coordinates (``LevelTrees``); the class serves either scalar.
 ///
 /// The caller hands over each tree's rows; their coordinates are gathered on the background
 /// thread too, through a view of the arrays the build keeps appending to (``RowCoordinates``: the

@@ -20,7 +20,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
     var zoomClusterStart: [Int] = []
     var trees: [KDTree<S>] = []
     /// `.double`: snapshot trees shared by several levels, and per level the snapshots to search.
-    var segments: [KDTree<S>] = []
+    var segments: [KDTree<Float>] = []
     var levelSegments: [[Int32]] = []
     /// The levels an item is present at: lowLevel … highLevel.
     var lowLevel = ContiguousArray<Int8>()
@@ -320,7 +320,8 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // Both precisions: raw points whose nearest other point is beyond 3 r (plus a margin for
         // `.float32`'s rounded trees) are kept without a search (see `IsolationBound`; sparse
         // inputs only, where it pays). `.double` (fast): searches use a grid over the other items only; the public
-        // per-level trees are snapshots shared between levels. `.float32`: supercluster's exact
+        // per-level trees are snapshots shared between levels, their coordinates rounded to
+        // `Float` (the queries' own check is exact; see `LevelTrees`). `.float32`: supercluster's exact
         // per-level trees and searches.
         let fast = S.self == Double.self
         // `.double` trees are only searched, never compared with supercluster's order: leaves of
@@ -339,7 +340,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         x.reserveCapacity(Self.rowCapacity(points: pointCount))
         y.reserveCapacity(Self.rowCapacity(points: pointCount))
         let rowView = RowCoordinates(x: x, y: y)
-        let background = BackgroundTrees<S>(rows: rowView)
+        let background = BackgroundTrees<Float>(rows: rowView)
         if fast { backgroundGate = background.gate }
         var tree: KDTree<S>? = nil
         var levelTrees: [KDTree<S>] = []

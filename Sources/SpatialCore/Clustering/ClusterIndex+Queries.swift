@@ -60,6 +60,12 @@ extension ClusterIndex {
         forEachRow(level: z, minX: x0, minY: y0, maxX: x1, maxY: y1, body)
     }
 
+    /// How far a `.double` query widens its box before searching the level trees, whose
+    /// coordinates are the rows' rounded to `Float`: in [0, 1], where unit Mercator coordinates
+    /// lie, rounding moves a value by at most 2^-25, so every row inside the box is found; the
+    /// rows' own `Double` coordinates then decide. O(1).
+    static var treeMargin: Double { 0x1p-23 }
+
     /// Visits the rows of level z inside a unit-Mercator box, in tree order. O(√n + k).
     @inline(__always)
     func forEachRow(level z: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int) -> Void) {
@@ -68,11 +74,19 @@ extension ClusterIndex {
             t[z - options.minZoom].forEachInRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)
         case .double(let segments, let levels):
             let z8 = Int8(z)
+            let e = Self.treeMargin
             itemLowLevel.withUnsafeBufferPointer { low in
                 itemHighLevel.withUnsafeBufferPointer { high in
-                    for s in levels[z - options.minZoom] {
-                        segments[Int(s)].forEachInRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { row in
-                            if low[row] <= z8 && z8 <= high[row] { body(row) }
+                    itemX.withUnsafeBufferPointer { itemX in
+                        itemY.withUnsafeBufferPointer { itemY in
+                            for s in levels[z - options.minZoom] {
+                                segments[Int(s)].forEachInRange(minX: minX - e, minY: minY - e, maxX: maxX + e, maxY: maxY + e) { row in
+                                    let x = itemX[row], y = itemY[row]
+                                    if low[row] <= z8 && z8 <= high[row] && minX <= x && x <= maxX && minY <= y && y <= maxY {
+                                        body(row)
+                                    }
+                                }
+                            }
                         }
                     }
                 }

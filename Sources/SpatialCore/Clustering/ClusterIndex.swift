@@ -70,13 +70,17 @@ public struct ClusterIndex: Sendable {
     }
 }
 
-/// The per-level trees in the index's precision.
+/// The per-level trees. Both precisions keep their coordinates as `Float`: `.float32` searches
+/// those, as supercluster does; `.double` searches them with a box widened by
+/// ``ClusterIndex/treeMargin`` and lets the rows' `Double` coordinates decide, so its trees take
+/// half the memory of `Double` ones (cities500: 36.7 → 32.7 MiB added by the build; see
+/// PERFORMANCE.md, forty-second session).
 enum LevelTrees: Sendable {
     /// `.float32`: one exact kdbush tree per level (index z − minZoom).
     case float([KDTree<Float>])
     /// `.double`: snapshot trees, each shared by consecutive levels, and per level the snapshots
     /// to search; an item found there belongs to level z when it is present at z.
-    case double(segments: [KDTree<Double>], levels: [[Int32]])
+    case double(segments: [KDTree<Float>], levels: [[Int32]])
 }
 
 extension ClusterIndex {

@@ -25,25 +25,25 @@ struct BackgroundTreesTests {
     }
 
     /// Checks that `trees` are the trees of `jobs`, in order, each laid out as sorted directly
-    /// from its rows' coordinates.
-    static func expectBuiltDirectly(_ trees: [KDTree<Double>], jobs: [ContiguousArray<UInt32>],
+    /// from its rows' coordinates rounded to `Float`, as the build's trees keep them.
+    static func expectBuiltDirectly(_ trees: [KDTree<Float>], jobs: [ContiguousArray<UInt32>],
                                     x: ContiguousArray<Double>, y: ContiguousArray<Double>) {
         #expect(trees.count == jobs.count)
         for (tree, ids) in zip(trees, jobs) {
-            let coords = ContiguousArray(ids.flatMap { [x[Int($0)], y[Int($0)]] })
-            let direct = KDTree<Double>(levelIDs: ids, coords: coords, nodeSize: 16)
+            let coords = ContiguousArray(ids.flatMap { [Float(x[Int($0)]), Float(y[Int($0)])] })
+            let direct = KDTree<Float>(levelIDs: ids, coords: coords, nodeSize: 16)
             #expect(tree.ids == direct.ids)
             #expect(tree.coords == direct.coords)
         }
     }
 
     @Test("trees of every size come back in order, each as built directly",
-          arguments: [[0, 1, 3], [5_000, 2, 40, 700, 1, 300, 300], [BackgroundTrees<Double>.batchItems - 1, 1, 2_000, 7]])
+          arguments: [[0, 1, 3], [5_000, 2, 40, 700, 1, 300, 300], [BackgroundTrees<Float>.batchItems - 1, 1, 2_000, 7]])
     func inOrder(sizes: [Int]) {
         var rng = TestLCG(seed: UInt32(sizes.count * 31 + sizes.reduce(0, +)))
         let rowCount = 1 << 14
         var (x, y) = Self.rows(rowCount, rng: &rng)
-        let background = BackgroundTrees<Double>(rows: RowCoordinates(x: x, y: y))
+        let background = BackgroundTrees<Float>(rows: RowCoordinates(x: x, y: y))
         var jobs: [ContiguousArray<UInt32>] = []
         for (k, size) in sizes.enumerated() {
             let ids = Self.job(size, rows: x.count, rng: &rng)
@@ -60,7 +60,7 @@ struct BackgroundTreesTests {
     func gateClosedDuringAdds() {
         var rng = TestLCG(seed: 2_024)
         let (x, y) = Self.rows(1 << 14, rng: &rng)
-        let background = BackgroundTrees<Double>(rows: RowCoordinates(x: x, y: y))
+        let background = BackgroundTrees<Float>(rows: RowCoordinates(x: x, y: y))
         // Each job is handed over on its own (more than a batch's items), and small enough to be
         // sorted well within the wait below were the gate not kept.
         let jobs = [600, 700].map { Self.job($0, rows: x.count, rng: &rng) }
