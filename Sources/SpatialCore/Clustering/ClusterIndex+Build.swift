@@ -369,38 +369,27 @@ struct ClusterBuilder<S: KDTreeScalar> {
         var snapshot = 0, snapshotSize = pointCount, rowsAtSnapshot = pointCount
         var clusterStarts = [Int](repeating: 0, count: maxZoom - minZoom + 1)
         // Each level frees its scratch. While the levels keep about the same number of items,
-        // the next one reuses those pages; once a level has shrunk (below 5/8 of the items at the
-        // last release), the holes it cannot fill would stay resident, so they are returned to
-        // the system first (see `FreedMemory`). Measured on 1M points (uniform, blobs): the peak
-        // resident memory of the build fell by 10–15% (with the rows reserved above); releasing
-        // before every level saved no more and faulted 2× as often. A released page costs a
-        // fault when a later level touches it again (about 1.7 µs on the machine of
-        // PERFORMANCE.md): releasing below 5/8 instead of 7/8 took 10k–18k faults off a 1M build
-        // (blobs 88k → 70k, uniform 81k → 72k in the probe process) and 2.4k off cities500, for
-        // the same peak; below 1/2, the peak rose by 6% (uniform 1M, cities500).
-        // Two kinds of release point do not release:
-        // - the first level's: none of the levels has freed anything yet, only the isolation
-        //   pre-pass's scratch (and what the process freed before the build), which the first
-        //   level, no smaller, faults straight back in;
-        // - those of levels below an eighth of the points: the peak is behind them. Their scratch
-        //   is below an eighth of the first level's and fits in the freed pages left resident,
-        //   and all the levels from there on add fewer than n/8 rows (a cluster row takes at
-        //   least two items).
-        // Measured against releasing at every point (faults a build in the time probe's process;
-        // MB the build adds in the memory probe, three probes each): cities500 10.4k → 7.2k
-        // faults, 37.6–39.5 → 36.9–38.9 MB; uniform 1M 39.3k → 25.7k, 157.4–158.9 → 158.8–163.4
-        // MB; blobs 1M 26.9k → 16.7k, 145.6–149.4 → 145.4–148.5 MB; uniform 100k 3.65k → 2.53k.
-        // Releasing at the second point only took cities500's peak past its goal (44.0–44.5 MB)
-        // and the 1M sets' up by 4–9% (see PERFORMANCE.md, thirty-fifth session).
-        // The first level holds every point: counted as a release point that does not release.
-        var itemsAtRelease = pointCount
+        // the next one reuses those pages; once the levels have shrunk (the first below 5/8 of
+        // the points), the holes they cannot fill would stay resident, so the free pages are
+        // returned to the system there, once (see `FreedMemory`). Not when that level is already
+        // below an eighth of the points: the peak is then behind, and what is left fits in the
+        // pages the levels freed. A released page costs a fault when a later level touches it
+        // again (about 1.9 µs on the machine of PERFORMANCE.md), so each release trades time for
+        // peak. Measured with the query trees in `Float` (forty-second session; MiB a build adds
+        // in the memory probe; time as the median ratio of builds alternating in fresh
+        // processes), releasing at every level that fell below 5/8 of the last release (as the
+        // build did before) / once / never: cities500 32.8 / 38.1 / 40.2 MiB, blobs 1M 133.8 /
+        // 134.9 / 154.5, uniform 1M 140.6 / 149.1 / 157–161; cities500 once against every 0.948
+        // (12 rounds), never against once 0.935 (20 rounds). Never would leave cities500 within
+        // 2% of its goal (a quarter of the C++ port's 164 MiB); once keeps 8%.
+        var released = false
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         // What a level that shared its sweep with the next one hands over.
         var shared: SharedSweep? = nil
         for z in stride(from: maxZoom, through: minZoom, by: -1) {
-            if releasesFreedMemory && level.count * 8 < itemsAtRelease * 5 {
+            if releasesFreedMemory && !released && level.count * 8 < pointCount * 5 {
                 if level.count * 8 >= pointCount { FreedMemory.release() }
-                itemsAtRelease = level.count
+                released = true
             }
             clusterStarts[z - minZoom] = x.count
             assert(rowView.isView(of: x, y), "the rows' arrays moved while the background thread reads them")
