@@ -381,7 +381,7 @@ struct ClusterBuilder<S: KDTreeScalar> {
         // build did before) / once / never: cities500 32.8 / 38.1 / 40.2 MiB, blobs 1M 133.8 /
         // 134.9 / 154.5, uniform 1M 140.6 / 149.1 / 157–161; cities500 once against every 0.948
         // (12 rounds), never against once 0.935 (20 rounds). Never would leave cities500 within
-        // 2% of its goal (a quarter of the C++ port's 164 MiB); once keeps 8%.
+        // 2% of its goal (a quarter of the C++ port's 164 MiB); once keeps 7–10%.
         var released = false
         let releasesFreedMemory = pointCount >= FreedMemory.worthFrom
         // What a level that shared its sweep with the next one hands over.

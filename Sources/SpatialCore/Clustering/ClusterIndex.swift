@@ -73,7 +73,7 @@ public struct ClusterIndex: Sendable {
 /// The per-level trees. Both precisions keep their coordinates as `Float`: `.float32` searches
 /// those, as supercluster does; `.double` searches them with a box widened by
 /// ``ClusterIndex/treeMargin`` and lets the rows' `Double` coordinates decide, so its trees take
-/// half the memory of `Double` ones (cities500: 36.7 → 32.7 MiB added by the build; see
+/// half the memory of `Double` ones (cities500: 36.7 → 32.8 MiB added by the build; see
 /// PERFORMANCE.md, forty-second session).
 enum LevelTrees: Sendable {
     /// `.float32`: one exact kdbush tree per level (index z − minZoom).
