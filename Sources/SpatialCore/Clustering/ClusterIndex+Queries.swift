@@ -81,10 +81,10 @@ extension ClusterIndex {
                         itemY.withUnsafeBufferPointer { itemY in
                             for s in levels[z - options.minZoom] {
                                 segments[Int(s)].forEachInRange(minX: minX - e, minY: minY - e, maxX: maxX + e, maxY: maxY + e) { row in
+                                    // Presence first: a snapshot holds rows of other levels too.
+                                    guard low[row] <= z8 && z8 <= high[row] else { return }
                                     let x = itemX[row], y = itemY[row]
-                                    if low[row] <= z8 && z8 <= high[row] && minX <= x && x <= maxX && minY <= y && y <= maxY {
-                                        body(row)
-                                    }
+                                    if minX <= x && x <= maxX && minY <= y && y <= maxY { body(row) }
                                 }
                             }
                         }
